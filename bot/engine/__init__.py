@@ -1,0 +1,92 @@
+"""Pure gin rummy rules: cards, melds, the hand state machine, scoring, views.
+
+Standard library only and no I/O, so every other layer (storage, service,
+renderer, computer opponent, bot) can trust it and test against it cheaply.
+"""
+
+from .cards import CARDS, Card, CardError, format_cards, parse_card, parse_cards
+from .errors import (
+    CannotThrowBack,
+    CardNotHeld,
+    GameError,
+    GameOver,
+    KnockTooHigh,
+    NotBigGin,
+    NotYourTurn,
+    StateError,
+    WrongPhase,
+)
+from .game import Game
+from .melds import (
+    Arrangement,
+    Layoff,
+    Meld,
+    arrangements,
+    best_arrangement,
+    best_discards,
+    best_layoff,
+    knock_value_mask,
+    layoff_deadwood,
+    min_deadwood,
+    min_deadwood_mask,
+)
+from .records import (
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    GameResult,
+    HandEnd,
+    HandResult,
+    Outcome,
+    Phase,
+    SeatTally,
+)
+from .rules import NextDealer, Ruleset, RulesetError, Variant
+from .views import PublicView, SeatView
+
+__all__ = [
+    "CARDS",
+    "Action",
+    "ActionKind",
+    "Arrangement",
+    "CannotThrowBack",
+    "Card",
+    "CardError",
+    "CardNotHeld",
+    "Event",
+    "EventKind",
+    "Game",
+    "GameError",
+    "GameOver",
+    "GameResult",
+    "HandEnd",
+    "HandResult",
+    "KnockTooHigh",
+    "Layoff",
+    "Meld",
+    "NextDealer",
+    "NotBigGin",
+    "NotYourTurn",
+    "Outcome",
+    "Phase",
+    "PublicView",
+    "Ruleset",
+    "RulesetError",
+    "SeatTally",
+    "SeatView",
+    "StateError",
+    "Variant",
+    "WrongPhase",
+    "arrangements",
+    "best_arrangement",
+    "best_discards",
+    "best_layoff",
+    "format_cards",
+    "knock_value_mask",
+    "layoff_deadwood",
+    "min_deadwood",
+    "min_deadwood_mask",
+    "parse_card",
+    "parse_cards",
+]

@@ -1,0 +1,460 @@
+"""The game: hands as a state machine, scoring, and the match to the target.
+
+One object holds a whole game (a match of hands).  Every action is checked
+completely before anything changes, so an illegal action raises a typed
+:mod:`~bot.engine.errors` error and leaves the game exactly as it was.  Every
+legal action returns an :class:`~bot.engine.records.Outcome` that says what
+happened; after a hand ends the next one is dealt at once.
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import errors
+from .cards import CARDS, RANK_VALUES, Card, cards_of, shuffled_deck
+from .melds import (
+    Arrangement,
+    best_arrangement,
+    best_layoff,
+    knocker_arrangement,
+    min_deadwood_mask,
+    no_layoff,
+)
+from .records import (
+    Action,
+    ActionKind,
+    Event,
+    EventKind,
+    GameResult,
+    HandEnd,
+    HandResult,
+    Outcome,
+    Phase,
+    SeatTally,
+)
+from .rules import NextDealer, Ruleset
+from .views import PublicView, SeatView
+
+STOCK_FLOOR = 2  # the hand is dead when a stock draw leaves this many cards
+
+
+class Game:
+    """A two-player game of gin rummy to the ruleset's target."""
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        names: tuple[str, str],
+        seed: int,
+        dealer: int,
+    ) -> None:
+        self.ruleset = ruleset
+        self.names = names
+        #: Each hand's deck comes from its own RNG seeded by (seed, hand number):
+        #: exact to restore and cheap to store (no 625-word Mersenne state).
+        self.seed = seed
+        self.first_dealer = dealer
+        self.dealer = dealer
+        self.hand_number = 0
+        self.phase = Phase.UPCARD
+        self.turn: int | None = None
+        self.hands = [0, 0]
+        self.stock: list[Card] = []
+        self.pile: list[Card] = []
+        self.known = [0, 0]
+        self.knock_limit = 10
+        self.spade_double = False
+        self.passes = 0
+        self.stock_only = False
+        self.drawn: Card | None = None
+        self.drawn_from_pile = False
+        self.fiftieth_take = False
+        self.scores = [0, 0]
+        self.hands_won = [0, 0]
+        self.history: list[HandResult] = []
+        self.last_events: tuple[Event, ...] = ()
+        self.result: GameResult | None = None
+
+    # --- construction -----------------------------------------------------
+
+    @classmethod
+    def new(
+        cls,
+        names: tuple[str, str],
+        ruleset: Ruleset | None = None,
+        seed: int | None = None,
+        first_dealer: int | None = None,
+    ) -> Game:
+        """Start a game; the first dealer is drawn from the game's RNG unless given."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(1 << 62)
+        dealer = random.Random(f"gin-dealer:{seed}").randrange(2)
+        if first_dealer is not None:
+            dealer = first_dealer
+        game = cls(ruleset or Ruleset(), names, seed, dealer)
+        game.last_events = game._deal()
+        return game
+
+    def _deal(self) -> tuple[Event, ...]:
+        """Deal a new hand: 10 each starting with the non-dealer, then the upcard."""
+        deck = shuffled_deck(random.Random(f"gin-deal:{self.seed}:{self.hand_number + 1}"))
+        hands = [0, 0]
+        first = 1 - self.dealer
+        for i in range(20):
+            seat = first if i % 2 == 0 else self.dealer
+            hands[seat] |= 1 << deck.pop()
+        upcard = deck.pop()
+        self.hands = hands
+        self.pile = [upcard]
+        self.stock = deck
+        self.known = [0, 0]
+        self.hand_number += 1
+        self.knock_limit = self.ruleset.knock_limit(upcard.rank)
+        self.spade_double = (
+            self.ruleset.variant == "oklahoma"
+            and self.ruleset.oklahoma_spade_double
+            and upcard.suit == 0
+        )
+        self.phase = Phase.UPCARD
+        self.turn = first
+        self.passes = 0
+        self.stock_only = False
+        self.drawn = None
+        self.drawn_from_pile = False
+        self.fiftieth_take = False
+        return (Event(EventKind.DEAL, self.dealer, upcard),)
+
+    # --- queries ------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def target(self) -> int:
+        return self.ruleset.effective_target
+
+    def hand(self, seat: int) -> list[Card]:
+        return cards_of(self.hands[seat])
+
+    def legal(self, seat: int) -> frozenset[str]:
+        """The ActionKind values ``seat`` may take now."""
+        if self.turn != seat:
+            return frozenset()
+        if self.phase in (Phase.UPCARD, Phase.FIFTIETH):
+            return frozenset({ActionKind.TAKE_DISCARD, ActionKind.PASS})
+        if self.phase is Phase.DRAW:
+            if self.stock_only:
+                return frozenset({ActionKind.DRAW_STOCK})
+            return frozenset({ActionKind.DRAW_STOCK, ActionKind.TAKE_DISCARD})
+        if self.phase is Phase.DISCARD:
+            out = {ActionKind.DISCARD}
+            if self.knock_discards(seat):
+                out.add(ActionKind.KNOCK)
+            if min_deadwood_mask(self.hands[seat]) == 0:
+                out.add(ActionKind.BIG_GIN)
+            return frozenset(out)
+        return frozenset()
+
+    def _allowed_discards(self, seat: int) -> list[Card]:
+        cards = self.hand(seat)
+        if self.drawn_from_pile and self.drawn is not None:
+            cards = [c for c in cards if c != self.drawn]
+        return cards
+
+    def deadwood_after(self, seat: int) -> dict[Card, int]:
+        """For each card ``seat`` may discard now: the deadwood left after it."""
+        hand = self.hands[seat]
+        return {c: min_deadwood_mask(hand & ~(1 << c)) for c in self._allowed_discards(seat)}
+
+    def knock_discards(self, seat: int) -> list[Card]:
+        """Discards with which ``seat`` could knock now (within the limit)."""
+        if self.phase is not Phase.DISCARD or self.turn != seat:
+            return []
+        return [c for c, v in self.deadwood_after(seat).items() if v <= self.knock_limit]
+
+    def best_discard(self, seat: int) -> Card:
+        """The discard leaving the least deadwood; ties: the highest card."""
+        after = self.deadwood_after(seat)
+        return min(after, key=lambda c: (after[c], -RANK_VALUES[c % 13], -c))
+
+    # --- actions --------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> Outcome:
+        """Check and apply one action by ``seat``; raise a GameError if illegal."""
+        self._check_turn(seat)
+        kind = action.kind
+        if self.phase is Phase.UPCARD:
+            outcome = self._upcard(seat, kind)
+        elif self.phase is Phase.DRAW:
+            outcome = self._draw(seat, kind)
+        elif self.phase is Phase.FIFTIETH:
+            outcome = self._fiftieth(seat, kind)
+        else:
+            outcome = self._after_draw(seat, action)
+        public = tuple(Event(e.kind, e.seat, e.card) for e in outcome.events + outcome.deal_events)
+        self.last_events = public
+        return outcome
+
+    def forfeit(self, seat: int, reason: str) -> Outcome:
+        """``seat`` loses the game now (resign, timeout, ended by a moderator)."""
+        if self.is_over:
+            raise errors.GameOver("This game is already over.")
+        result = self._finish(1 - seat, reason)
+        event = Event(EventKind.FORFEIT, seat)
+        self.last_events = (event,)
+        return Outcome((event,), game=result)
+
+    def _check_turn(self, seat: int) -> None:
+        if self.is_over:
+            raise errors.GameOver("This game is over.")
+        if seat not in (0, 1):
+            raise errors.NotYourTurn("You are not playing in this game.")
+        if self.turn != seat:
+            assert self.turn is not None
+            raise errors.NotYourTurn(f"It's {self.names[self.turn]}'s turn.")
+
+    def _upcard(self, seat: int, kind: ActionKind) -> Outcome:
+        if kind is ActionKind.TAKE_DISCARD:
+            return Outcome((self._take_pile(seat),))
+        if kind is ActionKind.PASS:
+            if self.passes == 0:
+                self.passes = 1
+                self.turn = 1 - seat
+            else:
+                self.passes = 2
+                self.phase = Phase.DRAW
+                self.stock_only = True
+                self.turn = 1 - seat
+            return Outcome((Event(EventKind.PASS, seat),))
+        if kind is ActionKind.DRAW_STOCK:
+            raise errors.WrongPhase(
+                f"First take the upcard ({self.pile[-1]}) or pass; the stock opens after that."
+            )
+        raise errors.WrongPhase("Draw a card first: take the upcard or pass.")
+
+    def _draw(self, seat: int, kind: ActionKind) -> Outcome:
+        if kind is ActionKind.DRAW_STOCK:
+            card = self.stock.pop()
+            self.hands[seat] |= 1 << card
+            self.drawn = card
+            self.drawn_from_pile = False
+            self.phase = Phase.DISCARD
+            return Outcome((Event(EventKind.DRAW_STOCK, seat, private_card=card),))
+        if kind is ActionKind.TAKE_DISCARD:
+            if self.stock_only:
+                raise errors.WrongPhase(
+                    "You both passed on the upcard, so this draw must come from the stock."
+                )
+            return Outcome((self._take_pile(seat),))
+        if kind is ActionKind.PASS:
+            raise errors.WrongPhase("You can only pass on the first upcard. Draw a card.")
+        raise errors.WrongPhase("Draw a card first.")
+
+    def _take_pile(self, seat: int) -> Event:
+        card = self.pile.pop()
+        self.hands[seat] |= 1 << card
+        self.known[seat] |= 1 << card
+        self.drawn = card
+        self.drawn_from_pile = True
+        self.phase = Phase.DISCARD
+        return Event(EventKind.TAKE_DISCARD, seat, card)
+
+    def _fiftieth(self, seat: int, kind: ActionKind) -> Outcome:
+        if kind is ActionKind.TAKE_DISCARD:
+            event = self._take_pile(seat)
+            self.fiftieth_take = True
+            return Outcome((event,))
+        if kind is ActionKind.PASS:
+            return self._end_dead((Event(EventKind.PASS, seat),))
+        raise errors.WrongPhase(
+            "The stock is down to 2 cards: take the discard (then knock or go gin) or pass."
+        )
+
+    def _after_draw(self, seat: int, action: Action) -> Outcome:
+        kind = action.kind
+        if kind in (ActionKind.DRAW_STOCK, ActionKind.TAKE_DISCARD, ActionKind.PASS):
+            raise errors.WrongPhase("You already drew this turn: discard a card, or knock.")
+        if kind is ActionKind.BIG_GIN:
+            if min_deadwood_mask(self.hands[seat]) != 0:
+                raise errors.NotBigGin("Big gin needs all 11 of your cards in melds.")
+            return self._end_knock(seat, None, best_arrangement(self.hands[seat]))
+        card = action.card
+        if card is None:
+            raise errors.WrongPhase("Name the card to discard.")
+        card = CARDS[card]
+        if not (self.hands[seat] >> card) & 1:
+            raise errors.CardNotHeld(f"You don't hold the {card}.")
+        if self.drawn_from_pile and card == self.drawn:
+            raise errors.CannotThrowBack(
+                f"You can't throw back the {card} you just took from the pile."
+            )
+        if kind is ActionKind.KNOCK:
+            rest = self.hands[seat] & ~(1 << card)
+            deadwood = min_deadwood_mask(rest)
+            if deadwood > self.knock_limit:
+                if self.knock_limit == 0:
+                    limit = "this hand can only end with gin"
+                else:
+                    limit = f"this hand knocks at {self.knock_limit} or less"
+                raise errors.KnockTooHigh(f"Your deadwood would be {deadwood}; {limit}.")
+            self.hands[seat] = rest
+            arrangement = knocker_arrangement(rest, self.hands[1 - seat])
+            return self._end_knock(seat, card, arrangement)
+        # A plain discard.
+        self.hands[seat] &= ~(1 << card)
+        self.known[seat] &= ~(1 << card)
+        self.pile.append(card)
+        self.drawn = None
+        self.drawn_from_pile = False
+        event = Event(EventKind.DISCARD, seat, card)
+        if self.fiftieth_take or len(self.stock) <= STOCK_FLOOR:
+            if self.ruleset.fiftieth_card_rule and not self.fiftieth_take:
+                self.phase = Phase.FIFTIETH
+                self.turn = 1 - seat
+                return Outcome((event,))
+            return self._end_dead((event,))
+        self.phase = Phase.DRAW
+        self.stock_only = False
+        self.turn = 1 - seat
+        return Outcome((event,))
+
+    # --- ending a hand ----------------------------------------------------------
+
+    def _end_knock(self, seat: int, discard: Card | None, arr: Arrangement) -> Outcome:
+        defender = 1 - seat
+        k = arr.deadwood_value
+        rules = self.ruleset
+        if discard is None:
+            end, kind = HandEnd.BIG_GIN, EventKind.BIG_GIN
+            layoff = no_layoff(self.hands[defender])
+            points, winner = rules.big_gin_bonus + layoff.deadwood_value, seat
+        elif k == 0:
+            end, kind = HandEnd.GIN, EventKind.GIN
+            layoff = no_layoff(self.hands[defender])
+            points, winner = rules.gin_bonus + layoff.deadwood_value, seat
+        else:
+            kind = EventKind.KNOCK
+            layoff = best_layoff(self.hands[defender], arr.melds)
+            d = layoff.deadwood_value
+            if d > k:
+                end, points, winner = HandEnd.KNOCK, d - k, seat
+            else:
+                end, points, winner = HandEnd.UNDERCUT, rules.undercut_bonus + (k - d), defender
+        if self.spade_double:
+            points *= 2
+        self.scores[winner] += points
+        self.hands_won[winner] += 1
+        result = HandResult(
+            number=self.hand_number,
+            end=end,
+            knocker=seat,
+            winner=winner,
+            points=points,
+            doubled=self.spade_double,
+            knock_limit=self.knock_limit,
+            knocker_melds=arr.melds,
+            knocker_deadwood=arr.deadwood,
+            knocker_discard=discard,
+            defender_melds=layoff.melds,
+            defender_deadwood=layoff.deadwood,
+            layoffs=layoff.laid_off,
+            knocker_value=k,
+            defender_value=layoff.deadwood_value,
+            totals=(self.scores[0], self.scores[1]),
+        )
+        event = Event(kind, seat)
+        return self._after_hand(result, (event,))
+
+    def _end_dead(self, events: tuple[Event, ...]) -> Outcome:
+        result = HandResult(
+            number=self.hand_number,
+            end=HandEnd.DEAD,
+            knocker=None,
+            winner=None,
+            points=0,
+            doubled=self.spade_double,
+            knock_limit=self.knock_limit,
+            totals=(self.scores[0], self.scores[1]),
+        )
+        return self._after_hand(result, (*events, Event(EventKind.DEAD_HAND, self.dealer)))
+
+    def _after_hand(self, result: HandResult, events: tuple[Event, ...]) -> Outcome:
+        self.history.append(result)
+        winner = result.winner
+        if winner is not None and self.scores[winner] >= self.target:
+            return Outcome(events, hand=result, game=self._finish(winner, "target"))
+        nd = self.ruleset.next_dealer
+        if nd is NextDealer.ALTERNATE:
+            self.dealer = 1 - self.dealer
+        elif winner is not None:
+            self.dealer = (1 - winner) if nd is NextDealer.LOSER else winner
+        deal = self._deal()
+        return Outcome(events, hand=result, deal_events=deal)
+
+    def _finish(self, winner: int, reason: str) -> GameResult:
+        rules = self.ruleset
+        loser = 1 - winner
+        tallies = tuple(
+            SeatTally(
+                hand_points=self.scores[s],
+                shutout=rules.shutout and s == winner and self.hands_won[loser] == 0,
+                hands_won=self.hands_won[s],
+                line_bonus=rules.line_bonus * self.hands_won[s],
+                game_bonus=rules.game_bonus if s == winner else 0,
+            )
+            for s in (0, 1)
+        )
+        self.result = GameResult(winner, reason, (tallies[0], tallies[1]))
+        self.phase = Phase.GAME_OVER
+        self.turn = None
+        self.drawn = None
+        return self.result
+
+    # --- views ------------------------------------------------------------------
+
+    def public_view(self) -> PublicView:
+        return PublicView(
+            names=self.names,
+            ruleset=self.ruleset,
+            phase=self.phase,
+            turn=self.turn,
+            dealer=self.dealer,
+            hand_number=self.hand_number,
+            knock_limit=self.knock_limit,
+            spade_double=self.spade_double,
+            discard_pile=tuple(self.pile),
+            stock_count=len(self.stock),
+            card_counts=(self.hands[0].bit_count(), self.hands[1].bit_count()),
+            scores=(self.scores[0], self.scores[1]),
+            hands_won=(self.hands_won[0], self.hands_won[1]),
+            known=(tuple(cards_of(self.known[0])), tuple(cards_of(self.known[1]))),
+            last_events=self.last_events,
+            last_hand=self.history[-1] if self.history else None,
+        )
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may see: the public view plus its own hand."""
+        mine = self.turn == seat and self.phase is Phase.DISCARD
+        return SeatView(
+            seat=seat,
+            hand=tuple(cards_of(self.hands[seat])),
+            drawn=self.drawn if mine else None,
+            drawn_from_pile=self.drawn_from_pile if mine else False,
+            public=self.public_view(),
+            legal=self.legal(seat),
+        )
+
+    # --- serialization ----------------------------------------------------------
+
+    def to_dict(self) -> dict[str, object]:
+        from .serialize import game_to_dict
+
+        return game_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Game:
+        from .serialize import game_from_dict
+
+        return game_from_dict(data)

@@ -1,0 +1,172 @@
+"""The ruleset: every default and setting of RULES.md, validated in one place."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields, replace
+from enum import StrEnum
+from typing import Any
+
+
+class Variant(StrEnum):
+    STANDARD = "standard"
+    OKLAHOMA = "oklahoma"
+    GIN_ONLY = "gin_only"
+
+
+class NextDealer(StrEnum):
+    ALTERNATE = "alternate"
+    LOSER = "loser"
+    WINNER = "winner"
+
+
+class RulesetError(ValueError):
+    """A setting out of range or unknown; the message says what is allowed."""
+
+
+#: (low, high) bounds for the numeric settings: wide enough for every house
+#: rule we know, narrow enough that nobody starts a game that never ends.
+LIMITS: dict[str, tuple[int, int]] = {
+    "target": (10, 1000),
+    "gin_bonus": (0, 100),
+    "big_gin_bonus": (0, 100),
+    "undercut_bonus": (0, 100),
+    "game_bonus": (0, 500),
+    "line_bonus": (0, 100),
+}
+
+VARIANT_LABELS = {
+    Variant.STANDARD: "Standard",
+    Variant.OKLAHOMA: "Oklahoma",
+    Variant.GIN_ONLY: "Straight gin",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """All settings a server (or a challenge) may choose.
+
+    ``target`` of ``None`` means the variant's default (150 for Oklahoma,
+    100 otherwise).
+    """
+
+    variant: Variant = Variant.STANDARD
+    target: int | None = None
+    gin_bonus: int = 25
+    big_gin_bonus: int = 31
+    undercut_bonus: int = 25
+    game_bonus: int = 100
+    line_bonus: int = 25
+    shutout: bool = True
+    next_dealer: NextDealer = NextDealer.ALTERNATE
+    fiftieth_card_rule: bool = False
+    oklahoma_spade_double: bool = True
+
+    def __post_init__(self) -> None:
+        for name, (low, high) in LIMITS.items():
+            value = getattr(self, name)
+            if value is None and name == "target":
+                continue
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesetError(f"{name} must be a whole number from {low} to {high}.")
+            if not low <= value <= high:
+                raise RulesetError(f"{name} must be from {low} to {high} (got {value}).")
+        try:
+            object.__setattr__(self, "variant", Variant(self.variant))
+        except ValueError:
+            raise RulesetError(
+                f"variant must be one of: {', '.join(v.value for v in Variant)}."
+            ) from None
+        try:
+            object.__setattr__(self, "next_dealer", NextDealer(self.next_dealer))
+        except ValueError:
+            raise RulesetError(
+                f"next_dealer must be one of: {', '.join(v.value for v in NextDealer)}."
+            ) from None
+        for name in ("shutout", "fiftieth_card_rule", "oklahoma_spade_double"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesetError(f"{name} must be on or off.")
+
+    @property
+    def effective_target(self) -> int:
+        if self.target is not None:
+            return self.target
+        return 150 if self.variant is Variant.OKLAHOMA else 100
+
+    def knock_limit(self, upcard_rank: int) -> int:
+        """Knock limit for a hand whose first upcard has ``upcard_rank`` (0 = ace)."""
+        if self.variant is Variant.GIN_ONLY:
+            return 0
+        if self.variant is Variant.OKLAHOMA:
+            if upcard_rank == 0:
+                return 0
+            return min(upcard_rank + 1, 10)
+        return 10
+
+    def with_setting(self, name: str, value: Any) -> Ruleset:
+        """A copy with one setting changed from text or a value; validates."""
+        names = {f.name for f in fields(self)}
+        if name not in names:
+            raise RulesetError(f"Unknown setting “{name}”. Settings: {', '.join(sorted(names))}.")
+        current = getattr(self, name)
+        if isinstance(value, str):
+            value = _coerce(name, value, current)
+        return replace(self, **{name: value})
+
+    def to_dict(self) -> dict[str, Any]:
+        d = asdict(self)
+        d["variant"] = self.variant.value
+        d["next_dealer"] = self.next_dealer.value
+        return d
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Ruleset:
+        known = {f.name for f in fields(cls)}
+        unknown = set(data) - known
+        if unknown:
+            raise RulesetError(f"Unknown setting(s): {', '.join(sorted(unknown))}.")
+        return cls(**data)
+
+    def summary_lines(self) -> list[str]:
+        """The rules in short, for ``/gin rules`` and the settings panel."""
+        limit = {
+            Variant.STANDARD: "knock at 10 or less",
+            Variant.OKLAHOMA: "knock limit = first upcard (A: gin only; faces: 10)",
+            Variant.GIN_ONLY: "no knocking: gin or big gin only",
+        }[self.variant]
+        lines = [
+            f"Variant: {VARIANT_LABELS[self.variant]} ({limit}); game to {self.effective_target}.",
+            f"Gin +{self.gin_bonus}, big gin +{self.big_gin_bonus}, "
+            f"undercut +{self.undercut_bonus}.",
+            f"Game bonus +{self.game_bonus}, line bonus +{self.line_bonus} per hand won, "
+            f"shutout doubles: {'on' if self.shutout else 'off'}.",
+            f"Next dealer: {self.next_dealer.value}; "
+            f"50th-card rule: {'on' if self.fiftieth_card_rule else 'off'}.",
+        ]
+        if self.variant is Variant.OKLAHOMA:
+            lines.append(
+                f"Spade upcard doubles the hand: {'on' if self.oklahoma_spade_double else 'off'}."
+            )
+        return lines
+
+
+_TRUE = {"on", "true", "yes", "1", "y"}
+_FALSE = {"off", "false", "no", "0", "n"}
+
+
+def _coerce(name: str, text: str, current: Any) -> Any:
+    t = text.strip().lower()
+    if isinstance(current, bool):
+        if t in _TRUE:
+            return True
+        if t in _FALSE:
+            return False
+        raise RulesetError(f"{name} must be on or off.")
+    if name == "target" and t in {"default", "none", ""}:
+        return None
+    if name in LIMITS:
+        try:
+            return int(t)
+        except ValueError:
+            low, high = LIMITS[name]
+            raise RulesetError(f"{name} must be a whole number from {low} to {high}.") from None
+    return t

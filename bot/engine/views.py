@@ -1,0 +1,74 @@
+"""What one seat may see, and what everyone may see.
+
+The renderer, the bot and the computer opponent read only these.  A view is
+built from the game by copying exactly the public fields plus, for a seat
+view, that seat's own hand — so nothing else can leak through it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .cards import Card
+from .records import Event, HandResult, Phase
+from .rules import Ruleset
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    names: tuple[str, str]
+    ruleset: Ruleset
+    phase: Phase
+    turn: int | None  # seat to move; None when the game is over
+    dealer: int
+    hand_number: int
+    knock_limit: int
+    spade_double: bool  # Oklahoma: this hand's score is doubled
+    discard_pile: tuple[Card, ...]  # bottom first; the last is the top
+    stock_count: int
+    card_counts: tuple[int, int]
+    scores: tuple[int, int]
+    hands_won: tuple[int, int]
+    #: Cards each seat is known to hold because they took them from the pile.
+    known: tuple[tuple[Card, ...], tuple[Card, ...]]
+    last_events: tuple[Event, ...]  # public parts only
+    last_hand: HandResult | None
+
+    @property
+    def target(self) -> int:
+        return self.ruleset.effective_target
+
+    @property
+    def top_discard(self) -> Card | None:
+        return self.discard_pile[-1] if self.discard_pile else None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    hand: tuple[Card, ...]  # display order: suit, then rank
+    #: The card this seat drew this turn (still in hand), and whether it came
+    #: from the pile (then it may not be thrown back this turn).
+    drawn: Card | None
+    drawn_from_pile: bool
+    public: PublicView
+    legal: frozenset[str]  # ActionKind values this seat may take now
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.seat
+
+    @property
+    def opponent_known(self) -> tuple[Card, ...]:
+        return self.public.known[1 - self.seat]
+
+    @property
+    def my_turn(self) -> bool:
+        return self.public.turn == self.seat
+
+    @property
+    def unseen_count(self) -> int:
+        """Cards this seat has not seen: stock plus the unknown part of the
+        opponent's hand."""
+        p = self.public
+        return p.stock_count + p.card_counts[1 - self.seat] - len(self.opponent_known)
