@@ -1,0 +1,141 @@
+"""Property tests: random legal play over every ruleset."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.engine import Action, ActionKind, Game, HandEnd, NextDealer, Ruleset, Variant
+from bot.engine.cards import mask_of
+
+A = ActionKind
+
+rulesets = st.builds(
+    Ruleset,
+    variant=st.sampled_from(list(Variant)),
+    target=st.sampled_from([10, 40]),
+    next_dealer=st.sampled_from(list(NextDealer)),
+    fiftieth_card_rule=st.booleans(),
+    oklahoma_spade_double=st.booleans(),
+    shutout=st.booleans(),
+)
+
+
+def random_action(g: Game, rng: random.Random) -> tuple[int, Action]:
+    seat = g.turn
+    assert seat is not None
+    legal = sorted(g.legal(seat))
+    assert legal, "the player to move always has a legal action"
+    kind = ActionKind(rng.choice(legal))
+    # Lean towards ending hands so random games finish in a sensible time.
+    if A.BIG_GIN in legal and rng.random() < 0.9:
+        return seat, Action(A.BIG_GIN)
+    if A.KNOCK in legal and rng.random() < 0.9:
+        kind = A.KNOCK
+    elif kind is A.DISCARD and rng.random() < 0.7:
+        return seat, Action(kind, g.best_discard(seat))
+    if kind in (A.DISCARD, A.KNOCK):
+        options = g.knock_discards(seat) if kind is A.KNOCK else sorted(g.deadwood_after(seat))
+        return seat, Action(kind, rng.choice(options))
+    return seat, Action(kind)
+
+
+def conserved(g: Game) -> bool:
+    cards = [*g.hand(0), *g.hand(1), *g.stock, *g.pile]
+    return len(cards) == 52 and mask_of(cards) == (1 << 52) - 1
+
+
+def check_hand_points(g: Game) -> None:
+    r = g.ruleset
+    for h in g.history:
+        mult = 2 if h.doubled else 1
+        expected = {
+            HandEnd.KNOCK: h.defender_value - h.knocker_value,
+            HandEnd.UNDERCUT: r.undercut_bonus + h.knocker_value - h.defender_value,
+            HandEnd.GIN: r.gin_bonus + h.defender_value,
+            HandEnd.BIG_GIN: r.big_gin_bonus + h.defender_value,
+            HandEnd.DEAD: 0,
+        }[h.end]
+        assert h.points == mult * expected
+        if h.end is HandEnd.KNOCK:
+            assert 0 < h.knocker_value <= h.knock_limit < h.defender_value + h.knock_limit
+            assert h.defender_value > h.knocker_value
+        if h.end is HandEnd.UNDERCUT:
+            assert h.defender_value <= h.knocker_value and h.winner != h.knocker
+        if h.end in (HandEnd.GIN, HandEnd.BIG_GIN):
+            assert h.knocker_value == 0 and h.layoffs == ()
+    for seat in (0, 1):
+        assert g.scores[seat] == sum(h.points for h in g.history if h.winner == seat)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rulesets, seed=st.integers(0, 2**31), play_seed=st.integers(0, 2**31))
+def test_random_legal_play_conserves_cards_and_ends(rules: Ruleset, seed: int, play_seed: int) -> None:
+    rng = random.Random(play_seed)
+    g = Game.new(("Ana", "Bo"), rules, seed=seed)
+    for _ in range(100_000):
+        if g.is_over:
+            break
+        assert conserved(g)
+        seat, action = random_action(g, rng)
+        # Every other seat is refused, changing nothing.
+        g.apply(seat, action)
+    assert g.is_over, "random legal play must end"
+    check_hand_points(g)
+    result = g.result
+    assert result is not None
+    winner = result.winner
+    assert g.scores[winner] >= g.target
+    t = result.tallies[winner]
+    assert t.game_bonus == rules.game_bonus
+    assert t.line_bonus == rules.line_bonus * g.hands_won[winner]
+    assert t.shutout == (rules.shutout and g.hands_won[1 - winner] == 0)
+
+
+@settings(max_examples=40, deadline=None)
+@given(rules=rulesets, seed=st.integers(0, 2**31), cut=st.integers(0, 300))
+def test_restore_mid_hand_plays_on_identically(rules: Ruleset, seed: int, cut: int) -> None:
+    rng = random.Random(seed)
+    g = Game.new(("Ana", "Bo"), rules, seed=seed)
+    for _ in range(cut):
+        if g.is_over:
+            break
+        g.apply(*random_action(g, rng))
+    copy = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+    assert copy.to_dict() == g.to_dict()
+    assert copy.view(0) == g.view(0) and copy.view(1) == g.view(1)
+    rng_a, rng_b = random.Random(seed + 1), random.Random(seed + 1)
+    for _ in range(400):
+        if g.is_over:
+            break
+        seat, action = random_action(g, rng_a)
+        out_a = g.apply(seat, action)
+        out_b = copy.apply(*random_action(copy, rng_b))
+        assert out_a == out_b
+    assert copy.to_dict() == g.to_dict()
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**31), steps=st.integers(0, 60))
+def test_views_hide_the_other_hand_and_the_stock(seed: int, steps: int) -> None:
+    rng = random.Random(seed)
+    g = Game.new(("Ana", "Bo"), Ruleset(), seed=seed)
+    for _ in range(steps):
+        if g.is_over:
+            break
+        g.apply(*random_action(g, rng))
+    # The previous hand's reveal is public history; the current hand is not in it.
+    pub = repr(replace(g.public_view(), last_hand=None))
+    for seat in (0, 1):
+        v = g.view(seat)
+        text = repr(replace(v, public=replace(v.public, last_hand=None)))
+        hidden = set(g.hand(1 - seat)) - set(g.public_view().known[1 - seat])
+        hidden |= set(g.stock)
+        # No hidden card appears anywhere in what this seat sees.
+        for card in hidden:
+            assert f"Card({card.code})" not in text
+            assert f"Card({card.code})" not in pub or card in g.pile
