@@ -1,0 +1,51 @@
+"""Only the shell (bot/ client, errors, ui) and cogs may import discord."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PURE = ["bot.engine", "bot.render", "bot.storage", "bot.service", "bot.ai"]
+
+
+def test_pure_layers_do_not_load_discord() -> None:
+    code = (
+        "import sys, importlib, pkgutil\n"
+        f"for name in {PURE!r}:\n"
+        "    pkg = importlib.import_module(name)\n"
+        "    for m in pkgutil.walk_packages(pkg.__path__, name + '.'):\n"
+        "        if not m.name.endswith('__main__'):\n"
+        "            importlib.import_module(m.name)\n"
+        "bad = sorted(m for m in sys.modules if m == 'discord' or m.startswith('discord.'))\n"
+        "print(bad)\n"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "[]"
+
+
+def test_engine_uses_the_standard_library_only() -> None:
+    allowed = set(sys.stdlib_module_names)
+    for path in (ROOT / "bot" / "engine").rglob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in allowed | {"__future__"}, f"{path}: {name}"
+
+
+def test_no_sql_outside_storage() -> None:
+    for path in list((ROOT / "bot").rglob("*.py")) + list((ROOT / "cogs").rglob("*.py")):
+        if "storage" in path.parts:
+            continue
+        text = path.read_text().upper()
+        for keyword in ("SELECT ", "INSERT INTO", "UPDATE GAMES", "CREATE TABLE", "PRAGMA"):
+            assert keyword not in text, f"SQL ({keyword.strip()}) in {path}"
