@@ -13,6 +13,7 @@ push the layout around or raise.
 
 from __future__ import annotations
 
+import threading
 import unicodedata
 from enum import Enum
 from functools import lru_cache
@@ -40,6 +41,12 @@ MAX_INPUT = 200
 _EMOJI_MODIFIERS = range(0x1F3FB, 0x1F400)
 
 
+#: FreeType faces must not be used by two threads at once (the bot renders in
+#: worker threads; with the GIL this holds anyway, free-threaded Python needs
+#: it).  Only cache misses take it, so it costs nothing in steady state.
+FREETYPE_LOCK = threading.RLock()
+
+
 class Face(Enum):
     """The two shipped faces: regular-width bold for UI text, condensed bold
     for card indices (so "10" fits a card corner) and long names."""
@@ -51,15 +58,17 @@ class Face(Enum):
 @lru_cache(maxsize=64)
 def font(size: int, face: Face = Face.BOLD) -> ImageFont.FreeTypeFont:
     """The shipped ``face`` at ``size`` pixels, cached (loading costs ~1 ms)."""
-    return ImageFont.truetype(
-        str(FONT_DIR / face.value), size, layout_engine=ImageFont.Layout.BASIC
-    )
+    with FREETYPE_LOCK:
+        return ImageFont.truetype(
+            str(FONT_DIR / face.value), size, layout_engine=ImageFont.Layout.BASIC
+        )
 
 
 @lru_cache(maxsize=8)
 def _notdef_signature(face: Face) -> tuple[tuple[int, int], bytes]:
-    mask = font(48, face).getmask(_MISSING_PROBE)
-    return mask.size, bytes(mask)
+    with FREETYPE_LOCK:
+        mask = font(48, face).getmask(_MISSING_PROBE)
+        return mask.size, bytes(mask)
 
 
 @lru_cache(maxsize=8192)
@@ -71,8 +80,9 @@ def has_glyph(ch: str, face: Face = Face.BOLD) -> bool:
     """
     if ch.isspace():
         return True
-    mask = font(48, face).getmask(ch)
-    return (mask.size, bytes(mask)) != _notdef_signature(face)
+    with FREETYPE_LOCK:
+        mask = font(48, face).getmask(ch)
+        return (mask.size, bytes(mask)) != _notdef_signature(face)
 
 
 def clean_text(text: str, face: Face = Face.BOLD) -> str:
@@ -94,13 +104,14 @@ def clean_text(text: str, face: Face = Face.BOLD) -> str:
     return "".join(out).strip()
 
 
-def text_width(text: str, fnt: ImageFont.FreeTypeFont) -> float:
-    return fnt.getlength(text)
-
-
 def fit_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
     """``text`` unchanged if it fits ``max_width``, else cut and ended with an
     ellipsis so that it does (binary search: names may be very long)."""
+    with FREETYPE_LOCK:
+        return _fit_text(text, fnt, max_width)
+
+
+def _fit_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
     if fnt.getlength(text) <= max_width:
         return text
     if fnt.getlength(ELLIPSIS) > max_width:
@@ -116,9 +127,20 @@ def fit_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
 
 
 def display_name(name: str, seat: int, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
-    """A player's name, drawable and at most ``max_width`` wide; a name with
-    nothing drawable left becomes "Player 1" / "Player 2"."""
+    """A player's name, drawable and at most ``max_width`` wide.
+
+    Runs of undrawable characters shrink to one :data:`REPLACEMENT`; a name
+    with no drawable letter or digit left (an all-CJK or all-emoji name, or
+    only invisible characters) becomes "Player 1" / "Player 2", which at least
+    tells the two players apart.
+    """
     cleaned = clean_text(name)
-    if not cleaned:
+    collapsed: list[str] = []
+    for ch in cleaned:
+        if ch == REPLACEMENT and collapsed and collapsed[-1] == REPLACEMENT:
+            continue
+        collapsed.append(ch)
+    cleaned = "".join(collapsed)
+    if not any(ch.isalnum() for ch in cleaned):
         cleaned = f"Player {seat + 1}"
     return fit_text(cleaned, fnt, max_width)

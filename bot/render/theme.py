@@ -11,7 +11,7 @@ RGB = tuple[int, int, int]
 
 FELT: RGB = (24, 94, 62)
 FELT_DARK: RGB = (17, 72, 47)  # meld plates, panels
-FELT_EDGE: RGB = (12, 54, 35)  # frame around the table
+FELT_EDGE: RGB = (9, 44, 29)  # frame around the table
 PANEL: RGB = (15, 62, 41)
 PANEL_ACTIVE: RGB = (38, 84, 52)
 
@@ -28,7 +28,7 @@ CARD_BORDER: RGB = (150, 150, 140)
 COURT_TINT: RGB = (244, 238, 222)
 BACK_MAIN: RGB = (150, 28, 40)
 BACK_LINE: RGB = (196, 70, 78)
-BACK_BORDER: RGB = (250, 248, 240)
+BACK_BORDER: RGB = CARD_FACE
 
 BLACK_SUIT: RGB = (22, 22, 26)
 RED_SUIT: RGB = (206, 24, 36)

@@ -1,0 +1,261 @@
+"""The public board: what everyone at the table can see.
+
+Privacy by construction: this module receives only a :class:`PublicView`,
+which holds no hand.  Each player's cards are drawn as backs; the only faces
+shown are the discard pile and ``view.known`` (cards a player took from the
+pile, which everyone saw).  Event cards are shown only for the kinds whose
+card is public (discards, cards taken from the pile, the upcard).
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bot.engine.cards import Card
+from bot.engine.records import Event, EventKind, Phase
+from bot.engine.rules import VARIANT_LABELS
+from bot.engine.views import PublicView
+
+from . import theme
+from .canvas import encode_png, new_canvas
+from .cards import card_height, index_width, paste_card
+from .widgets import name_text, pill, rich_line, text, text_width
+
+WIDTH = 800
+MARGIN = 22
+HEADER_H = 84
+PANEL_H = 128
+TABLE_H = 208
+FOOTER_H = 52
+HEIGHT = HEADER_H + 2 * PANEL_H + TABLE_H + FOOTER_H + 24
+TABLE_CARD_W = 100
+FAN_CARD_W = 52
+PILE_SHOWN = 5  # the top card and up to four under it
+
+_TURN_PILL = {
+    Phase.UPCARD: "Upcard: take or pass",
+    Phase.DRAW: "To draw",
+    Phase.DISCARD: "To discard",
+    Phase.FIFTIETH: "50th card",
+}
+
+
+def render_board(view: PublicView, *, four_color: bool = False) -> bytes:
+    """PNG of the public table: pile, stock, players, scores, whose turn."""
+    return encode_png(board_image(view, four_color=four_color))
+
+
+def board_image(view: PublicView, *, four_color: bool = False) -> Image.Image:
+    """The board before encoding (tests inspect its exact colours)."""
+    img, draw = new_canvas(WIDTH, HEIGHT)
+    _header(img, draw, view)
+    top = HEADER_H
+    _seat_panel(img, draw, view, 0, top, four_color)
+    _table(img, draw, view, top + PANEL_H, four_color)
+    _seat_panel(img, draw, view, 1, top + PANEL_H + TABLE_H, four_color)
+    _footer(img, draw, view, top + 2 * PANEL_H + TABLE_H + 6, four_color)
+    return img
+
+
+def rules_caption(view: PublicView) -> str:
+    """ "Standard · game to 100" — the variant and target in words."""
+    return f"{VARIANT_LABELS[view.ruleset.variant]} · game to {view.target}"
+
+
+def knock_caption(limit: int) -> str:
+    return "Gin only" if limit <= 0 else f"Knock ≤ {limit}"
+
+
+def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
+    """Hand number and rules on the left; knock limit (gold when it is not
+    the usual 10, as in Oklahoma) and the spade double on the right."""
+    rx = WIDTH - MARGIN - 8
+    limit = view.knock_limit
+    unusual = limit < 10
+    box = pill(
+        img,
+        draw,
+        (rx, 46),
+        knock_caption(limit),
+        24,
+        fill=theme.GOLD if unusual else theme.FELT_DARK,
+        ink=theme.DARK_TEXT if unusual else theme.TEXT,
+        anchor="r",
+    )
+    right = box[0]
+    if view.spade_double:
+        right = pill(img, draw, (right - 10, 46), "Score ×2", 22, fill=theme.WARN, anchor="r")[0]
+    x = MARGIN + 8
+    text(img, (x, 32), f"Hand {view.hand_number}", 30, anchor="lm", max_width=right - 14 - x)
+    text(
+        img, (x, 62), rules_caption(view), 20, theme.TEXT_DIM, anchor="lm", max_width=right - 14 - x
+    )
+
+
+def _seat_panel(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: PublicView,
+    seat: int,
+    y: int,
+    four_color: bool,
+) -> None:
+    """Name, score, dealer, whose turn, and the hand as backs (known cards up)."""
+    active = view.turn == seat and view.phase is not Phase.GAME_OVER
+    box = (MARGIN, y + 6, WIDTH - MARGIN, y + PANEL_H - 6)
+    if active:
+        draw.rounded_rectangle(box, 16, fill=theme.PANEL_ACTIVE, outline=theme.GOLD, width=4)
+    else:
+        draw.rounded_rectangle(box, 16, fill=theme.PANEL)
+
+    # Right: the hand as a fan of backs, known cards face up at the front.
+    count = max(0, view.card_counts[seat])
+    known = tuple(view.known[seat])[:count]
+    backs = count - len(known)
+    back_step = 16
+    face_step = index_width(FAN_CARD_W) + 2
+    fan_w = (
+        max(0, backs - 1) * back_step
+        + (face_step * len(known) if backs else face_step * max(0, len(known) - 1))
+        + (FAN_CARD_W if count else 0)
+    )
+    fan_x = box[2] - 24 - fan_w
+    fan_y = y + 18
+    x = fan_x
+    for i in range(backs):
+        paste_card(img, None, x, fan_y, FAN_CARD_W)
+        x += back_step if i < backs - 1 else face_step
+    for card in known:
+        paste_card(img, card, x, fan_y, FAN_CARD_W, four_color=four_color, mark=theme.LAYOFF)
+        x += face_step
+    caption = f"{count} cards" + (f" · {len(known)} known" if known else "")
+    text(
+        img,
+        (fan_x + fan_w / 2, fan_y + card_height(FAN_CARD_W) + 8),
+        caption,
+        18,
+        theme.TEXT_DIM,
+        anchor="mt",
+    )
+
+    # Left: name (and the turn pill after it), then the score line.
+    lx = MARGIN + 22
+    name_limit = fan_x - 24 - lx
+    pill_text = _TURN_PILL.get(view.phase) if active else None
+    if pill_text:
+        name_limit -= round(text_width(pill_text, 20) + 20 + 16)
+    dealer = view.dealer == seat
+    if dealer:
+        name_limit -= 40
+    name = name_text(view.names[seat], seat, 34, max(40, name_limit))
+    nw = text(img, (lx, y + 44), name, 34, theme.GOLD if active else theme.TEXT, anchor="lm")
+    after = lx + nw + 12
+    if dealer:
+        _dealer_chip(img, draw, after + 14, y + 46)
+        after += 40
+    if pill_text:
+        pill(img, draw, (after, y + 46), pill_text, 20, fill=theme.GOLD, anchor="l")
+
+    score = str(view.scores[seat])
+    sw = text(img, (lx, y + 94), score, 38, theme.TEXT, anchor="ls")
+    won = view.hands_won[seat]
+    detail = f" / {view.target}   ·   {won} hand{'s' if won != 1 else ''} won"
+    text(img, (lx + sw + 4, y + 94), detail, 20, theme.TEXT_DIM, anchor="ls")
+
+
+def _dealer_chip(img: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+    """A small white "D" button, like the dealer button on a real table."""
+    r = 14
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.TEXT)
+    text(img, (cx, cy + 1), "D", 18, theme.DARK_TEXT, anchor="mm")
+
+
+def _table(
+    img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y: int, four_color: bool
+) -> None:
+    """The stock (a back with its count) and the pile, top card fanned over a
+    few of the cards under it."""
+    w = TABLE_CARD_W
+    h = card_height(w)
+    pile = tuple(view.discard_pile)[-PILE_SHOWN:]
+    step = index_width(w) - 8
+    pile_w = w + max(0, len(pile) - 1) * step
+    gap = 80
+    total = w + gap + max(pile_w, w)
+    x0 = round((WIDTH - total) / 2)
+    top = y + 20
+    label_y = top + h + 10
+
+    if view.stock_count > 0:
+        paste_card(img, None, x0, top, w)
+    else:
+        _empty_slot(img, draw, x0, top, w, h)
+    text(img, (x0 + w / 2, label_y), f"Stock · {view.stock_count}", 22, anchor="mt")
+
+    px = x0 + w + gap
+    if pile:
+        for i, card in enumerate(pile):
+            paste_card(img, card, px + i * step, top, w, four_color=four_color)
+    else:
+        _empty_slot(img, draw, px, top, w, h)
+    label = "Upcard" if view.phase is Phase.UPCARD else "Discard pile"
+    if len(view.discard_pile) > 1:
+        label += f" · {len(view.discard_pile)}"
+    text(img, (px + max(pile_w, w) / 2, label_y), label, 22, anchor="mt")
+
+
+def _empty_slot(
+    img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int
+) -> None:
+    draw.rounded_rectangle((x, y, x + w, y + h), 10, outline=theme.TEXT_DIM, width=2)
+    text(img, (x + w / 2, y + h / 2), "empty", 18, theme.TEXT_DIM, anchor="mm")
+
+
+def _event_parts(event: Event, view: PublicView) -> list[str | Card]:
+    """One public event in words.  Only public cards appear: a card drawn
+    from the stock is never shown, whatever the event carries."""
+    seat = event.seat if event.seat in (0, 1) else 0
+    who = name_text(view.names[seat], seat, 20, 200)
+    kind = event.kind
+    card = event.card
+    if kind is EventKind.DISCARD and card is not None:
+        return [f"{who} discarded ", card]
+    if kind is EventKind.TAKE_DISCARD and card is not None:
+        return [f"{who} took ", card, " from the pile"]
+    if kind is EventKind.DEAL and card is not None:
+        return [f"{who} dealt; upcard ", card]
+    simple = {
+        EventKind.DRAW_STOCK: "drew from the stock",
+        EventKind.PASS: "passed",
+        EventKind.KNOCK: "knocked",
+        EventKind.GIN: "went gin",
+        EventKind.BIG_GIN: "went big gin",
+        EventKind.DEAD_HAND: "— dead hand",
+        EventKind.FORFEIT: "forfeited",
+        EventKind.DEAL: "dealt",
+    }
+    return [f"{who} {simple.get(kind, kind.value)}"]
+
+
+def _footer(
+    img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y: int, four_color: bool
+) -> None:
+    """The last two public events, so a glance tells what just happened."""
+    events = tuple(view.last_events)[-2:]
+    if not events:
+        return
+    parts: list[str | Card] = []
+    for i, event in enumerate(events):
+        if i:
+            parts.append("   ·   ")
+        parts.extend(_event_parts(event, view))
+    rich_line(
+        img,
+        draw,
+        (MARGIN + 10, y + 32),
+        parts,
+        20,
+        four_color=four_color,
+        fill=theme.TEXT_DIM,
+        max_x=WIDTH - MARGIN - 10,
+    )

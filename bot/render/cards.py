@@ -1,0 +1,219 @@
+"""Card faces, the card back and highlight rings, drawn once and cached.
+
+Why cached RGBA tiles: every image is mostly cards, and drawing a face (text,
+vector suits, 3x supersampling for smooth edges) costs a few milliseconds,
+while pasting a finished tile costs microseconds.  Each tile carries its own
+soft shadow in a transparent margin of :func:`pad` pixels, so callers paste at
+``(x - pad, y - pad)`` and get card plus shadow in one operation.
+
+All geometry is written for a 112-pixel-wide card and scaled by ``k``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFilter
+
+from bot.engine.cards import RANK_NAMES
+
+from . import theme
+from .fonts import FREETYPE_LOCK, Face, font
+from .suits import suit_mask
+
+BASE_WIDTH = 112
+_SS = 3  # supersampling factor for faces
+
+
+def card_height(width: int) -> int:
+    """Cards keep the usual 5:7 poker proportion."""
+    return round(width * 1.4)
+
+
+def pad(width: int) -> int:
+    """Transparent margin around a tile, room for the shadow and rings."""
+    return max(3, round(width * 0.07))
+
+
+def index_width(width: int) -> int:
+    """How much of a covered card must show for its corner index to read."""
+    return round(width * 0.47)
+
+
+def _rounded_alpha(w: int, h: int, radius: int) -> Image.Image:
+    m = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(m).rounded_rectangle((0, 0, w - 1, h - 1), radius, fill=255)
+    return m
+
+
+def _draw_rank(
+    draw: ImageDraw.ImageDraw, rank: int, x: float, y: float, size: int, color: theme.RGB
+) -> float:
+    """Draw a rank index with its left edge at ``x``; returns its centre x.
+
+    "10" is drawn with its digits pulled together so it is no wider than the
+    other indices and still fits the visible strip of a covered card.
+    """
+    fnt = font(size, Face.CONDENSED)
+    text = RANK_NAMES[rank]
+    if text == "10":
+        one_box = fnt.getbbox("1")
+        zero_box = fnt.getbbox("0")
+        x1 = x - one_box[0] - size * 0.1
+        draw.text((x1, y), "1", font=fnt, fill=color)
+        x0 = x1 + one_box[2] - size * 0.17
+        draw.text((x0, y), "0", font=fnt, fill=color)
+        left = x1 + one_box[0]
+        right = x0 + zero_box[2]
+        return (left + right) / 2
+    box = fnt.getbbox(text)
+    draw.text((x - box[0], y), text, font=fnt, fill=color)
+    return x + (box[2] - box[0]) / 2
+
+
+@lru_cache(maxsize=512)
+def card_face(card: int, width: int, four_color: bool = False) -> Image.Image:
+    """The RGBA tile of ``card`` (engine int) at ``width`` pixels, with shadow."""
+    rank, suit = card % 13, card // 13
+    color = theme.suit_color(suit, four_color)
+    w, h = width, card_height(width)
+    k = width / BASE_WIDTH
+    s = _SS
+    big = Image.new("RGB", (w * s, h * s), theme.CARD_FACE)
+    draw = ImageDraw.Draw(big)
+    border = max(1, round(2 * k * s))
+    radius = round(10 * k * s)
+    draw.rounded_rectangle(
+        (0, 0, w * s - 1, h * s - 1),
+        radius,
+        fill=theme.CARD_FACE,
+        outline=theme.CARD_BORDER,
+        width=border,
+    )
+    court = rank >= 10
+    frame_left = 46 * k * s
+    if court:  # a tinted, framed panel right of the index tells courts apart at a glance
+        frame = (
+            round(frame_left),
+            round(10 * k * s),
+            w * s - round(9 * k * s),
+            h * s - round(9 * k * s),
+        )
+        draw.rectangle(frame, fill=theme.COURT_TINT, outline=color, width=max(1, round(2 * k * s)))
+    # Corner index: big rank, suit under it, both inside the covered-card strip.
+    rank_size = round(44 * k * s)
+    with FREETYPE_LOCK:
+        centre_x = _draw_rank(draw, rank, 6 * k * s, 2 * k * s, rank_size, color)
+    small = round(30 * k * s)
+    big.paste(color, _box(centre_x - small / 2, 54 * k * s, small), suit_mask(suit, small))
+    # Centre pip, lower right so it never meets the corner index.
+    pip = round((44 if court else 54) * k * s)
+    cx = (w * s + frame_left) / 2 if court else w * s * 0.62
+    cy = h * s * (0.5 if court else 0.64)
+    big.paste(color, _box(cx - pip / 2, cy - pip / 2, pip), suit_mask(suit, pip))
+    face = big.resize((w, h), Image.Resampling.LANCZOS)
+    return _with_shadow(face, _rounded_alpha(w, h, round(10 * k)), width)
+
+
+def _box(x: float, y: float, size: int) -> tuple[int, int, int, int]:
+    xi, yi = round(x), round(y)
+    return (xi, yi, xi + size, yi + size)
+
+
+def _with_shadow(face: Image.Image, alpha: Image.Image, width: int) -> Image.Image:
+    """Put ``face`` (RGB, shaped by ``alpha``) on a transparent tile with a
+    soft drop shadow."""
+    p = pad(width)
+    w, h = face.size
+    tile = Image.new("RGBA", (w + 2 * p, h + 2 * p), (0, 0, 0, 0))
+    shadow_alpha = Image.new("L", tile.size, 0)
+    off = max(1, round(width * 0.025))
+    shadow_alpha.paste(alpha.point(lambda v: v * 100 // 255), (p + off, p + 2 * off))
+    shadow_alpha = shadow_alpha.filter(ImageFilter.GaussianBlur(max(1, width * 0.02)))
+    tile.putalpha(shadow_alpha)
+    rgba_face = face.convert("RGBA")
+    rgba_face.putalpha(alpha)
+    tile.alpha_composite(rgba_face, (p, p))
+    return tile
+
+
+@lru_cache(maxsize=16)
+def card_back(width: int) -> Image.Image:
+    """The RGBA tile of the card back: a white border and a red lattice."""
+    w, h = width, card_height(width)
+    k = width / BASE_WIDTH
+    s = _SS
+    big = Image.new("RGB", (w * s, h * s), theme.BACK_BORDER)
+    draw = ImageDraw.Draw(big)
+    radius = round(10 * k * s)
+    draw.rounded_rectangle(
+        (0, 0, w * s - 1, h * s - 1),
+        radius,
+        fill=theme.BACK_BORDER,
+        outline=theme.CARD_BORDER,
+        width=max(1, round(2 * k * s)),
+    )
+    inset = round(7 * k * s)
+    inner = (inset, inset, w * s - inset - 1, h * s - inset - 1)
+    draw.rounded_rectangle(inner, round(6 * k * s), fill=theme.BACK_MAIN)
+    step = max(4, round(14 * k * s))
+    line = max(1, round(2.2 * k * s))
+    lattice = Image.new("L", big.size, 0)
+    ldraw = ImageDraw.Draw(lattice)
+    for d in range(-h * s, w * s + h * s, step):
+        ldraw.line((d, 0, d + h * s, h * s), fill=255, width=line)
+        ldraw.line((d, h * s, d + h * s, 0), fill=255, width=line)
+    clip = Image.new("L", big.size, 0)
+    ImageDraw.Draw(clip).rounded_rectangle(
+        (inset + line * 2, inset + line * 2, w * s - inset - line * 2, h * s - inset - line * 2),
+        round(4 * k * s),
+        fill=255,
+    )
+    lattice.paste(0, (0, 0), Image.eval(clip, lambda v: 255 - v))
+    big.paste(theme.BACK_LINE, (0, 0), lattice)
+    draw.rounded_rectangle(inner, round(6 * k * s), outline=theme.BACK_LINE, width=line)
+    face = big.resize((w, h), Image.Resampling.LANCZOS)
+    return _with_shadow(face, _rounded_alpha(w, h, round(10 * k)), width)
+
+
+@lru_cache(maxsize=64)
+def ring(width: int, color: theme.RGB) -> Image.Image:
+    """An RGBA outline hugging a card of ``width``, tile-sized like a face, to
+    mark a card (drawn, suggested discard, laid off)."""
+    p = pad(width)
+    w, h = width, card_height(width)
+    s = _SS
+    k = width / BASE_WIDTH
+    big = Image.new("L", ((w + 2 * p) * s, (h + 2 * p) * s), 0)
+    grow = round(2.5 * k * s)
+    thick = max(2, round(5 * k * s))
+    ImageDraw.Draw(big).rounded_rectangle(
+        (p * s - grow, p * s - grow, (p + w) * s + grow - 1, (p + h) * s + grow - 1),
+        round(12 * k * s),
+        outline=255,
+        width=thick,
+    )
+    alpha = big.resize((w + 2 * p, h + 2 * p), Image.Resampling.LANCZOS)
+    tile = Image.new("RGBA", alpha.size, (*color, 0))
+    tile.putalpha(alpha)
+    return tile
+
+
+def paste_card(
+    canvas: Image.Image,
+    card: int | None,
+    x: int,
+    y: int,
+    width: int,
+    *,
+    four_color: bool = False,
+    mark: theme.RGB | None = None,
+) -> None:
+    """Paste a face (or the back, for ``None``) with its top-left at ``(x, y)``,
+    optionally outlined in ``mark``."""
+    tile = card_back(width) if card is None else card_face(card, width, four_color)
+    p = pad(width)
+    canvas.paste(tile, (x - p, y - p), tile)
+    if mark is not None:
+        r = ring(width, mark)
+        canvas.paste(r, (x - p, y - p), r)

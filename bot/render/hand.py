@@ -1,0 +1,207 @@
+"""The private hand image, sent to one player every turn.
+
+Why two rows (melds above, deadwood below) on an 800-pixel canvas rather than
+one long row: Discord shrinks images to the width of a phone, so a narrower
+image keeps the card indices bigger on screen; and a fixed place for melds and
+deadwood lets a player read the hand at a glance, turn after turn.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bot.engine.records import Phase
+from bot.engine.views import SeatView
+
+from . import theme
+from .advice import Advice, Verdict, advise
+from .canvas import encode_png, new_canvas
+from .cards import card_height, paste_card
+from .layout import Group, draw_row, plan_row
+from .widgets import name_text, pill, text, text_width
+
+WIDTH = 800
+MARGIN = 28
+CARD_W = 112
+MINI_W = 60
+HEADER_H = 108
+LIFT = 22  # how far the card just drawn sits above its neighbours
+ROW_TOP_ROOM = 50  # room above a row for the lift and the "NEW" tag
+ROW_LABEL_ROOM = 40
+ROW_H = ROW_TOP_ROOM + card_height(CARD_W) + ROW_LABEL_ROOM
+HEIGHT = HEADER_H + 2 * ROW_H + 8
+
+_VERDICT_PILL = {
+    Verdict.KNOCK: ("You can knock", theme.GOOD),
+    Verdict.GIN: ("Gin!", theme.GOLD),
+    Verdict.BIG_GIN: ("Big gin!", theme.GOLD),
+    Verdict.KNOCK_READY: ("Knock-ready", theme.GOOD),
+    Verdict.GIN_READY: ("Gin-ready", theme.GOLD),
+}
+
+_MY_TURN = {
+    Phase.UPCARD: "Your turn: take the upcard or pass",
+    Phase.DRAW: "Your turn: draw from the stock or the pile",
+    Phase.DISCARD: "Your turn: discard or knock",
+    Phase.FIFTIETH: "Your turn: take the last discard and knock, or pass",
+    Phase.GAME_OVER: "Game over",
+}
+
+
+def render_hand(view: SeatView, *, four_color: bool = False) -> bytes:
+    """PNG of ``view.seat``'s own hand: PRIVATE, send only to that player."""
+    return encode_png(hand_image(view, four_color=four_color))
+
+
+def hand_image(view: SeatView, *, four_color: bool = False) -> Image.Image:
+    """The hand before encoding (tests inspect its exact colours)."""
+    pub = view.public
+    advice = advise(view.hand, view.drawn, view.drawn_from_pile, pub.knock_limit)
+    img, draw = new_canvas(WIDTH, HEIGHT)
+    _header(img, draw, view, advice, four_color)
+
+    meld_groups = [
+        Group(
+            m.cards,
+            label="Run" if m.is_run else "Set",
+            plate=True,
+            marks=_marks(view, advice, m.cards),
+            lifted=_lifted(view, m.cards),
+            tags=_tags(view, m.cards),
+        )
+        for m in advice.melds
+    ]
+    low_groups: list[Group] = []
+    if advice.deadwood:
+        low_groups.append(
+            Group(
+                advice.deadwood,
+                label=f"Deadwood {advice.deadwood_value}",
+                label_color=theme.TEXT,
+                marks=_marks(view, advice, advice.deadwood),
+                lifted=_lifted(view, advice.deadwood),
+                tags=_tags(view, advice.deadwood),
+            )
+        )
+    if advice.discard is not None:
+        low_groups.append(
+            Group(
+                (advice.discard,),
+                label="Best discard",
+                label_color=theme.WARN,
+                marks=_marks(view, advice, (advice.discard,)),
+                lifted=_lifted(view, (advice.discard,)),
+                tags=_tags(view, (advice.discard,)),
+            )
+        )
+
+    row1_y = HEADER_H + ROW_TOP_ROOM
+    row2_y = row1_y + ROW_H
+    _row(img, draw, meld_groups, row1_y, "No melds yet", four_color)
+    empty = "Every card melds" if advice.melds else "No cards"
+    _row(img, draw, low_groups, row2_y, empty, four_color)
+    return img
+
+
+def _row(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    groups: list[Group],
+    y: int,
+    empty: str,
+    four_color: bool,
+) -> None:
+    """Centre a row of groups, or a quiet note where the row would be."""
+    if not groups:
+        mid = y + card_height(CARD_W) // 2
+        text(img, (WIDTH / 2, mid), empty, 26, theme.TEXT_DIM, anchor="mm")
+        return
+    plan = plan_row([len(g.cards) for g in groups], CARD_W, WIDTH - 2 * MARGIN)
+    x = round((WIDTH - plan.width) / 2)
+    draw_row(
+        img,
+        draw,
+        groups,
+        plan,
+        x,
+        y,
+        four_color=four_color,
+        lift=LIFT,
+        bounds=(MARGIN, WIDTH - MARGIN),
+    )
+
+
+def _marks(view: SeatView, advice: Advice, cards: tuple[int, ...]) -> dict[int, theme.RGB]:
+    marks: dict[int, theme.RGB] = {}
+    for c in cards:
+        if c in advice.best_discards:
+            marks[c] = theme.WARN
+        elif c == view.drawn:
+            marks[c] = theme.GOLD
+    return marks
+
+
+def _lifted(view: SeatView, cards: tuple[int, ...]) -> frozenset[int]:
+    return frozenset(c for c in cards if c == view.drawn)
+
+
+def _tags(view: SeatView, cards: tuple[int, ...]) -> dict[int, str]:
+    """The card just drawn says where it came from: a card taken from the
+    pile may not be thrown back this turn."""
+    tag = "FROM PILE" if view.drawn_from_pile else "NEW"
+    return {c: tag for c in cards if c == view.drawn}
+
+
+def _header(
+    img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, advice: Advice, four_color: bool
+) -> None:
+    """Deadwood and verdict on the left; pile top, stock and knock limit on
+    the right; whose turn under the deadwood."""
+    pub = view.public
+    # Right block: the top of the pile as a small card, facts beside it.
+    mini_x = WIDTH - MARGIN - MINI_W
+    mini_y = 18
+    top = pub.top_discard
+    if top is not None:
+        paste_card(img, top, mini_x, mini_y, MINI_W, four_color=four_color)
+    else:
+        draw.rounded_rectangle(
+            (mini_x, mini_y, mini_x + MINI_W, mini_y + card_height(MINI_W)),
+            6,
+            outline=theme.TEXT_DIM,
+            width=2,
+        )
+    rx = mini_x - 14
+    text(img, (rx, 20), "Pile top", 20, theme.TEXT_DIM, anchor="ra")
+    text(img, (rx, 48), f"Stock {pub.stock_count}", 22, theme.TEXT, anchor="ra")
+    limit = pub.knock_limit
+    limit_text = "Gin only" if limit <= 0 else f"Knock ≤ {limit}"
+    limit_color = theme.GOLD if limit < 10 else theme.TEXT
+    text(img, (rx, 76), limit_text, 22, limit_color, anchor="ra")
+    right_edge = rx - max(text_width(limit_text, 22), text_width(f"Stock {pub.stock_count}", 22))
+
+    # Left block.
+    x = MARGIN
+    if advice.verdict is Verdict.BIG_GIN:
+        headline = "All 11 cards meld"
+    else:
+        headline = f"Deadwood {advice.deadwood_value}"
+    w = text(img, (x, 18), headline, 40, theme.TEXT)
+    verdict = _VERDICT_PILL.get(advice.verdict)
+    if verdict is not None:
+        label, color = verdict
+        pill(img, draw, (x + w + 16, 42), label, 24, fill=color)
+
+    if view.my_turn:
+        turn = _MY_TURN[pub.phase]
+        if pub.phase is Phase.DISCARD and advice.verdict is Verdict.BIG_GIN:
+            turn = "Your turn: declare big gin!"
+        elif pub.phase is Phase.DISCARD and limit <= 0:
+            turn = "Your turn: discard, or go gin"
+        turn_color = theme.GOLD
+    elif pub.phase is Phase.GAME_OVER or pub.turn is None:
+        turn, turn_color = "Game over", theme.TEXT_DIM
+    else:
+        name = name_text(pub.names[view.opponent], view.opponent, 24, 300)
+        turn, turn_color = f"Waiting for {name}", theme.TEXT_DIM
+    text(img, (x, 78), turn, 24, turn_color, max_width=right_edge - x - 16)

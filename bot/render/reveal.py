@@ -1,0 +1,265 @@
+"""The end-of-hand reveal: both hands laid down, layoffs, the score.
+
+Public: a knock shows both hands to the table, so every card here is public
+information (rules: the knocker's discard is face down and is not shown).
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bot.engine.cards import Card
+from bot.engine.melds import Meld
+from bot.engine.records import HandEnd, HandResult
+from bot.engine.rules import Ruleset
+from bot.engine.views import PublicView
+
+from . import theme
+from .canvas import encode_png, new_canvas
+from .cards import card_height
+from .layout import Group, draw_row, plan_row
+from .scorebar import draw_score_bars
+from .widgets import name_text, phrase, pill, text
+
+WIDTH = 900
+MARGIN = 26
+CARD_W = 100
+HEADER_H = 104
+SECTION_LABEL_H = 42
+ROW_H = card_height(CARD_W) + 44
+SECTION_H = SECTION_LABEL_H + ROW_H + 8
+FOOTER_H = 78
+HEIGHT = HEADER_H + 2 * SECTION_H + FOOTER_H + 10
+DEAD_HEIGHT = HEADER_H + 120 + FOOTER_H + 10
+TITLE_SIZE = 36
+
+
+def render_reveal(result: HandResult, view: PublicView, *, four_color: bool = False) -> bytes:
+    """PNG of a finished hand: both hands in melds, layoffs marked, points,
+    running totals.  ``view`` supplies names, rules and the target."""
+    return encode_png(reveal_image(result, view, four_color=four_color))
+
+
+def reveal_image(result: HandResult, view: PublicView, *, four_color: bool = False) -> Image.Image:
+    """The reveal before encoding (tests inspect its exact colours)."""
+    dead = result.end is HandEnd.DEAD or result.knocker not in (0, 1)
+    img, draw = new_canvas(WIDTH, DEAD_HEIGHT if dead else HEIGHT)
+    _header(img, draw, result, view)
+    y = HEADER_H
+    if dead:
+        text(
+            img,
+            (WIDTH / 2, y + 40),
+            "The stock ran out: nobody scores.",
+            26,
+            theme.TEXT_DIM,
+            anchor="mm",
+        )
+        text(img, (WIDTH / 2, y + 80), "The next hand is dealt.", 22, theme.TEXT_DIM, anchor="mm")
+        y += 120
+    else:
+        knocker = result.knocker if result.knocker in (0, 1) else 0
+        defender = 1 - knocker
+        _section(
+            img,
+            draw,
+            y,
+            name_text(view.names[knocker], knocker, 28, 360),
+            _knocker_caption(result),
+            _knocker_groups(result),
+            four_color,
+        )
+        y += SECTION_H
+        _section(
+            img,
+            draw,
+            y,
+            name_text(view.names[defender], defender, 28, 360),
+            _defender_caption(result),
+            _defender_groups(result),
+            four_color,
+        )
+        y += SECTION_H
+    draw_score_bars(img, draw, view, result.totals, y + 4, WIDTH, MARGIN)
+    return img
+
+
+# --- words ---------------------------------------------------------------------
+
+
+def title(result: HandResult, view: PublicView, max_width: float = 600) -> str:
+    """The headline: who did what."""
+    if result.end is HandEnd.DEAD or result.knocker not in (0, 1):
+        return "Dead hand"
+    k = result.knocker
+    template = {
+        HandEnd.KNOCK: "{0} knocks",
+        HandEnd.UNDERCUT: "{1} undercuts {0}!",
+        HandEnd.GIN: "{0} goes gin!",
+        HandEnd.BIG_GIN: "{0} goes big gin!",
+    }.get(result.end, "{0} knocks")
+    names = [(view.names[k], k), (view.names[1 - k], 1 - k)]
+    if "{1}" not in template:
+        names = names[:1]
+    return phrase(template, names, TITLE_SIZE, max_width)
+
+
+def explanation(result: HandResult, rules: Ruleset) -> str:
+    """How the points came about, when it adds up with the rules' bonuses
+    (the result's points are the authority; the sum is only shown if equal)."""
+    if result.end is HandEnd.DEAD:
+        return "No points"
+    k, d = result.knocker_value, result.defender_value
+    base = result.points // 2 if result.doubled else result.points
+    options = {
+        HandEnd.KNOCK: (d - k, f"Deadwood {d} − {k} = {d - k}"),
+        HandEnd.UNDERCUT: (
+            rules.undercut_bonus + k - d,
+            f"Undercut bonus {rules.undercut_bonus} + ({k} − {d}) = {rules.undercut_bonus + k - d}",
+        ),
+        HandEnd.GIN: (
+            rules.gin_bonus + d,
+            f"Gin bonus {rules.gin_bonus} + {d} = {rules.gin_bonus + d}",
+        ),
+        HandEnd.BIG_GIN: (
+            rules.big_gin_bonus + d,
+            f"Big gin bonus {rules.big_gin_bonus} + {d} = {rules.big_gin_bonus + d}",
+        ),
+    }
+    value, words = options.get(result.end, (None, ""))
+    if value != base:
+        words = f"{base} points"
+    if result.doubled:
+        words += f", doubled (spade upcard) = {result.points}"
+    return words
+
+
+def _knocker_caption(result: HandResult) -> str:
+    verb = {
+        HandEnd.GIN: "went gin",
+        HandEnd.BIG_GIN: "went big gin",
+    }.get(result.end, "knocked")
+    return f"{verb} · deadwood {result.knocker_value}"
+
+
+def _defender_caption(result: HandResult) -> str:
+    laid = len(result.layoffs)
+    extra = f" · laid off {laid}" if laid else ""
+    return f"deadwood {result.defender_value}{extra}"
+
+
+# --- card groups -------------------------------------------------------------------
+
+
+def _with_layoffs(meld: Meld, extra: list[Card]) -> tuple[Card, ...]:
+    """A knocker meld with the defender's cards added where they go: a run in
+    rank order, a set with the fourth card at the end."""
+    if meld.is_run:
+        return tuple(sorted((*meld.cards, *extra), key=lambda c: c % 13))
+    return (*meld.cards, *extra)
+
+
+def _knocker_groups(result: HandResult) -> list[Group]:
+    laid: dict[int, list[Card]] = {}
+    for card, index in result.layoffs:
+        laid.setdefault(index, []).append(card)
+    groups = []
+    for i, meld in enumerate(result.knocker_melds):
+        extra = laid.get(i, [])
+        label = f"+{len(extra)} laid off" if extra else ("Run" if meld.is_run else "Set")
+        groups.append(
+            Group(
+                _with_layoffs(meld, extra),
+                label=label,
+                plate=True,
+                label_color=theme.LAYOFF if extra else theme.TEXT_DIM,
+                marks=dict.fromkeys(extra, theme.LAYOFF),
+            )
+        )
+    if result.knocker_deadwood:
+        groups.append(
+            Group(
+                tuple(result.knocker_deadwood),
+                label=f"Deadwood {result.knocker_value}",
+                label_color=theme.TEXT,
+            )
+        )
+    return groups
+
+
+def _defender_groups(result: HandResult) -> list[Group]:
+    groups = [
+        Group(m.cards, label="Run" if m.is_run else "Set", plate=True)
+        for m in result.defender_melds
+    ]
+    if result.defender_deadwood:
+        groups.append(
+            Group(
+                tuple(result.defender_deadwood),
+                label=f"Deadwood {result.defender_value}",
+                label_color=theme.TEXT,
+            )
+        )
+    return groups
+
+
+# --- drawing -----------------------------------------------------------------------
+
+
+def _header(
+    img: Image.Image, draw: ImageDraw.ImageDraw, result: HandResult, view: PublicView
+) -> None:
+    dead = result.end is HandEnd.DEAD or result.winner not in (0, 1)
+    right = WIDTH - MARGIN - 8
+    if not dead and result.winner in (0, 1):
+        w = result.winner
+        who = name_text(view.names[w], w, 26, 220)
+        color = theme.WARN if result.end is HandEnd.UNDERCUT else theme.GOLD
+        box = pill(img, draw, (right, 40), f"{who} {result.points:+d}", 26, fill=color, anchor="r")
+        right = box[0] - 16
+    x = MARGIN + 10
+    head_color = theme.TEXT_DIM if dead else theme.GOLD
+    head = title(result, view, right - x)
+    text(img, (x, 40), head, TITLE_SIZE, head_color, anchor="lm", max_width=right - x)
+    sub = f"Hand {result.number} · " + explanation(result, view.ruleset)
+    text(img, (x, 80), sub, 22, theme.TEXT_DIM, anchor="lm", max_width=WIDTH - 2 * MARGIN - 20)
+
+
+def _section(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    y: int,
+    name: str,
+    caption: str,
+    groups: list[Group],
+    four_color: bool,
+) -> None:
+    """A name line, then that player's melds and deadwood."""
+    x = MARGIN + 10
+    nw = text(img, (x, y + 22), name, 28, theme.TEXT, anchor="lm")
+    text(
+        img,
+        (x + nw + 12, y + 24),
+        caption,
+        22,
+        theme.TEXT_DIM,
+        anchor="lm",
+        max_width=WIDTH - MARGIN - 10 - (x + nw + 12),
+    )
+    top = y + SECTION_LABEL_H + 6
+    if not groups:
+        text(img, (WIDTH / 2, top + 60), "No cards", 22, theme.TEXT_DIM, anchor="mm")
+        return
+    plan = plan_row([len(g.cards) for g in groups], CARD_W, WIDTH - 2 * MARGIN - 20)
+    row_x = round((WIDTH - plan.width) / 2)
+    draw_row(
+        img,
+        draw,
+        groups,
+        plan,
+        row_x,
+        top,
+        four_color=four_color,
+        label_size=20,
+        bounds=(MARGIN, WIDTH - MARGIN),
+    )

@@ -1,0 +1,146 @@
+"""The end-of-game tally: how each player's final points add up.
+
+Shown as a small table (hand points, shutout doubling, line bonus, game
+bonus, total) because the leaderboard records these totals and players will
+want to check the sum.
+"""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from bot.engine.records import GameResult, SeatTally
+from bot.engine.views import PublicView
+
+from . import theme
+from .canvas import encode_png, new_canvas
+from .widgets import name_text, phrase, text
+
+WIDTH = 800
+MARGIN = 26
+HEADER_H = 112
+ROW_H = 50
+LABEL_W = 300  # the first column
+COL_W = (WIDTH - 2 * MARGIN - 20 - LABEL_W) // 2
+
+_REASONS = {
+    "resign": "{0} resigned",
+    "timeout": "{0} ran out of time",
+    "ended": "the game was ended early",
+}
+
+
+def render_tally(game: GameResult, view: PublicView, *, four_color: bool = False) -> bytes:
+    """PNG of the final tally.  ``four_color`` is accepted for a uniform API
+    (no card is drawn here)."""
+    return encode_png(tally_image(game, view))
+
+
+def tally_image(game: GameResult, view: PublicView) -> Image.Image:
+    """The tally before encoding (tests inspect its exact colours)."""
+    rows = _rows(game, view)
+    height = HEADER_H + 60 + ROW_H * len(rows) + 30
+    img, draw = new_canvas(WIDTH, height)
+    winner = game.winner if game.winner in (0, 1) else 0
+    loser = 1 - winner
+    full = WIDTH - 2 * MARGIN - 20
+    head = phrase("{0} wins the game!", [(view.names[winner], winner)], 40, full)
+    text(img, (WIDTH / 2, 44), head, 40, theme.GOLD, anchor="mm", max_width=full)
+    if game.reason == "target":
+        sub = phrase(
+            f"{{0}} reached {view.target} · wins by {game.margin}",
+            [(view.names[winner], winner)],
+            24,
+            full,
+        )
+    else:
+        template = _REASONS.get(game.reason, "the game ended") + f" · margin {game.margin}"
+        sub = phrase(template, [(view.names[loser], loser)], 24, full)
+    text(img, (WIDTH / 2, 88), sub, 24, theme.TEXT_DIM, anchor="mm", max_width=full)
+    _table(img, draw, view, winner, rows, HEADER_H)
+    return img
+
+
+Row = tuple[str, str, str, bool]  # label, seat 0, seat 1, emphasised
+
+
+def _rows(game: GameResult, view: PublicView) -> list[Row]:
+    t0, t1 = game.tallies
+    rows: list[Row] = [("Hand points", str(t0.hand_points), str(t1.hand_points), False)]
+    if t0.shutout or t1.shutout:
+        rows.append(("Shutout ×2", _shutout(t0), _shutout(t1), False))
+    bonus = view.ruleset.line_bonus
+    rows.append(("Line bonus", _line(t0, bonus), _line(t1, bonus), False))
+    rows.append(("Game bonus", _signed(t0.game_bonus), _signed(t1.game_bonus), False))
+    rows.append(("Total", str(t0.total), str(t1.total), True))
+    return rows
+
+
+def _shutout(t: SeatTally) -> str:
+    return f"+{t.hand_points}" if t.shutout else "—"
+
+
+def _line(t: SeatTally, bonus: int) -> str:
+    if t.hands_won and bonus and t.line_bonus == t.hands_won * bonus:
+        return f"{t.hands_won} × {bonus} = {t.line_bonus}"
+    return _signed(t.line_bonus)
+
+
+def _signed(v: int) -> str:
+    return f"+{v}" if v > 0 else "0"
+
+
+def _table(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: PublicView,
+    winner: int,
+    rows: list[Row],
+    y: int,
+) -> None:
+    """A header row of names, then one row per line of the tally."""
+    x0 = MARGIN + 10
+    cols = [x0 + LABEL_W + COL_W * i + COL_W // 2 for i in (0, 1)]
+    right = WIDTH - MARGIN - 10
+    ry = y + 56
+    for i, row in enumerate(rows):
+        if not row[3] and i % 2 == 0:
+            draw.rectangle((x0, ry, right, ry + ROW_H), fill=theme.FELT_DARK)
+        ry += ROW_H
+    # The winner's column, edged in gold.
+    wx = cols[winner] - COL_W // 2 + 6
+    draw.rounded_rectangle(
+        (wx, y - 4, wx + COL_W - 12, y + 60 + ROW_H * len(rows)),
+        14,
+        outline=theme.GOLD,
+        width=3,
+    )
+    for seat in (0, 1):
+        name = name_text(view.names[seat], seat, 26, COL_W - 30)
+        color = theme.GOLD if seat == winner else theme.TEXT
+        text(img, (cols[seat], y + 28), name, 26, color, anchor="mm")
+    ry = y + 56
+    for label, v0, v1, strong in rows:
+        if strong:
+            draw.line((x0, ry + 2, right, ry + 2), fill=theme.TEXT_DIM, width=2)
+        size = 30 if strong else 24
+        text(
+            img,
+            (x0 + 14, ry + ROW_H / 2),
+            label,
+            22 if not strong else 26,
+            theme.TEXT if strong else theme.TEXT_DIM,
+            anchor="lm",
+            max_width=LABEL_W - 30,
+        )
+        for seat, value in ((0, v0), (1, v1)):
+            text(
+                img,
+                (cols[seat], ry + ROW_H / 2),
+                value,
+                size,
+                theme.TEXT,
+                anchor="mm",
+                max_width=COL_W - 30,
+            )
+        ry += ROW_H
