@@ -194,7 +194,13 @@ class Game:
         else:
             outcome = self._after_draw(seat, action)
         public = tuple(Event(e.kind, e.seat, e.card) for e in outcome.events + outcome.deal_events)
-        self.last_events = public
+        # Keep a whole turn together ("took the 7♦ and threw the K♣") so the
+        # board can say it in one line, even after a restart.
+        completes_turn = kind in (ActionKind.DISCARD, ActionKind.KNOCK, ActionKind.BIG_GIN)
+        if completes_turn and self.last_events and self.last_events[-1].seat == seat:
+            self.last_events = self.last_events + public
+        else:
+            self.last_events = public
         return outcome
 
     def forfeit(self, seat: int, reason: str) -> Outcome:

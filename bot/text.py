@@ -1,0 +1,186 @@
+"""Words for players: what happened, whose turn, results and tables.
+
+Pure functions over engine records and service results (no discord import), so
+the wording is tested directly and the privacy rule is easy to check: only
+*public* event fields are ever read here (``Event.card``, never
+``private_card``), except in :func:`my_draw_line`, which is for the drawer's
+own ephemeral reply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from bot.engine import (
+    Event,
+    EventKind,
+    GameResult,
+    HandEnd,
+    HandResult,
+    Phase,
+    PublicView,
+    SeatView,
+)
+from bot.service.models import LeaderboardPage, PlayerStats, ScoreSheet
+
+END_WORDS = {
+    HandEnd.KNOCK: "knocked",
+    HandEnd.UNDERCUT: "knocked and was undercut",
+    HandEnd.GIN: "went gin",
+    HandEnd.BIG_GIN: "went big gin",
+    HandEnd.DEAD: "dead hand",
+}
+
+REASON_WORDS = {
+    "target": "reached the target",
+    "resign": "won by resignation",
+    "timeout": "won on time (the other player ran out of time)",
+    "ended": "game ended by a moderator",
+}
+
+
+def describe_events(events: Sequence[Event], names: tuple[str, str]) -> str:
+    """One line for the board: "Ana took the 7♦ from the pile and threw the K♣."."""
+    parts: list[str] = []
+    actor: int | None = None
+    for e in events:
+        who = names[e.seat]
+        if e.kind is EventKind.DEAL:
+            parts.append(f"New hand: {who} deals; the upcard is the {e.card}")
+            actor = None
+            continue
+        lead = "" if actor == e.seat else f"{who} "
+        actor = e.seat
+        phrase = {
+            EventKind.PASS: "passed",
+            EventKind.DRAW_STOCK: "drew from the stock",
+            EventKind.TAKE_DISCARD: f"took the {e.card} from the pile",
+            EventKind.DISCARD: f"threw the {e.card}",
+            EventKind.KNOCK: "knocked",
+            EventKind.GIN: "went gin!",
+            EventKind.BIG_GIN: "went big gin!",
+            EventKind.DEAD_HAND: "",
+            EventKind.FORFEIT: "gave up the game",
+        }[e.kind]
+        if e.kind is EventKind.DEAD_HAND:
+            parts.append("The stock ran down: dead hand, no points")
+            actor = None
+            continue
+        if lead:
+            parts.append(f"{lead}{phrase}")
+        else:
+            parts[-1] = f"{parts[-1]} and {phrase}"
+    if not parts:
+        return ""
+    return ". ".join(p[0].upper() + p[1:] for p in parts).rstrip("!") + (
+        "!" if parts[-1].endswith("!") else "."
+    )
+
+
+def turn_line(view: PublicView) -> str:
+    """Whose turn, and what they may do."""
+    if view.phase is Phase.GAME_OVER or view.turn is None:
+        return "The game is over."
+    who = view.names[view.turn]
+    return {
+        Phase.UPCARD: f"{who}: take the upcard {view.top_discard} or pass.",
+        Phase.DRAW: f"{who} to draw.",
+        Phase.DISCARD: f"{who} to discard or knock.",
+        Phase.FIFTIETH: (
+            f"{who}: take the {view.top_discard} (then knock) or pass — the stock is down to 2."
+        ),
+        Phase.GAME_OVER: "The game is over.",
+    }[view.phase]
+
+
+def score_line(view: PublicView) -> str:
+    a, b = view.names
+    limit = "gin only" if view.knock_limit == 0 else f"knock ≤ {view.knock_limit}"
+    double = " · ♠ doubled" if view.spade_double else ""
+    return (
+        f"**{a}** {view.scores[0]} – {view.scores[1]} **{b}** · to {view.target} · "
+        f"hand {view.hand_number} · stock {view.stock_count} · {limit}{double}"
+    )
+
+
+def hand_result_line(r: HandResult, names: tuple[str, str]) -> str:
+    if r.end is HandEnd.DEAD or r.winner is None or r.knocker is None:
+        return f"Hand {r.number}: dead hand, no points."
+    knocker = names[r.knocker]
+    winner = names[r.winner]
+    doubled = " (doubled: spade upcard)" if r.doubled else ""
+    if r.end is HandEnd.UNDERCUT:
+        return (
+            f"Hand {r.number}: {knocker} knocked with {r.knocker_value}, "
+            f"{winner} undercut with {r.defender_value}: {winner} scores {r.points}{doubled}."
+        )
+    how = END_WORDS[r.end]
+    detail = (
+        f" with {r.knocker_value} against {r.defender_value}"
+        if r.end is HandEnd.KNOCK
+        else f"; {names[1 - r.knocker]} had {r.defender_value}"
+    )
+    return f"Hand {r.number}: {knocker} {how}{detail}: {winner} scores {r.points}{doubled}."
+
+
+def game_result_line(result: GameResult, names: tuple[str, str]) -> str:
+    w = names[result.winner]
+    t = result.totals
+    return (
+        f"🏆 **{w}** wins the game — {REASON_WORDS.get(result.reason, result.reason)}. "
+        f"Final tally {names[0]} {t[0]} – {t[1]} {names[1]}."
+    )
+
+
+def my_draw_line(view: SeatView) -> str:
+    """For the drawer only (ephemeral): the card they just drew."""
+    if view.drawn is None:
+        return ""
+    where = "from the pile" if view.drawn_from_pile else "from the stock"
+    return f"You drew the {view.drawn} {where}."
+
+
+def stats_lines(s: PlayerStats) -> list[str]:
+    return [
+        f"Rating **{s.rating:.0f}**" + (f" (#{s.rank})" if s.rank else ""),
+        f"Games {s.games} · wins {s.wins} · losses {s.losses} · win rate {s.win_rate:.0%}",
+        f"Hands won {s.hands_won} · gins {s.gins} · big gins {s.big_gins}",
+        f"Undercuts scored {s.undercuts_scored} · suffered {s.undercuts_suffered}",
+        f"Total points {s.total_points} · best game {s.best_game}",
+        f"Streak {s.current_streak} (best {s.best_streak})",
+    ]
+
+
+def leaderboard_text(page: LeaderboardPage, names: dict[int, str]) -> str:
+    if not page.rows:
+        extra = f" with at least {page.min_games} games" if page.min_games else ""
+        return f"No rated players{extra} yet. Finish a game against a friend to get on the board."
+    lines = [f"**Leaderboard** by {page.sort.replace('_', ' ')} — page {page.page}/{page.pages}"]
+    start = (page.page - 1) * 10
+    for i, row in enumerate(page.rows, start=start + 1):
+        name = names.get(row.user_id, row.name)
+        lines.append(
+            f"`{i:>3}.` **{name}** — {row.rating:.0f} · {row.wins}-{row.losses} "
+            f"({row.win_rate:.0%}) · {row.gins} gins · {row.total_points} pts"
+        )
+    return "\n".join(lines)
+
+
+def score_sheet_text(sheet: ScoreSheet) -> str:
+    a, b = sheet.names
+    lines = [f"**Score sheet** — game #{sheet.game_id}: {a} vs {b}", "```"]
+    lines.append(f"{'hand':<5}{'result':<10}{'winner':<14}{'pts':>4}{a[:8]:>10}{b[:8]:>10}")
+    for row in sheet.rows:
+        winner = "—" if row.winner_seat is None else sheet.names[row.winner_seat][:13]
+        lines.append(
+            f"{row.hand_number:<5}{row.end:<10}{winner:<14}{row.points:>4}"
+            f"{row.totals[0]:>10}{row.totals[1]:>10}"
+        )
+    if sheet.result is not None:
+        t = sheet.result.tallies
+        lines.append("")
+        lines.append(f"{'final tally':<33}{t[0].total:>10}{t[1].total:>10}")
+    lines.append("```")
+    if sheet.result is not None:
+        lines.append(game_result_line(sheet.result, sheet.names))
+    return "\n".join(lines)

@@ -1,0 +1,324 @@
+"""The /gin slash commands. Each one reads its options, calls the controller
+or the service, and answers; errors go to the tree's single handler."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import text
+from bot.engine import ActionKind, Phase, Ruleset, Variant
+from bot.service import AiLevel, PermissionDenied, SettingsError
+
+if TYPE_CHECKING:
+    from bot.client import GinBot
+
+VARIANTS = [
+    app_commands.Choice(name="Standard (knock at 10)", value="standard"),
+    app_commands.Choice(name="Oklahoma (upcard sets the knock limit)", value="oklahoma"),
+    app_commands.Choice(name="Straight gin (gin only)", value="gin_only"),
+]
+LEVELS = [app_commands.Choice(name=lv.value.capitalize(), value=lv.value) for lv in AiLevel]
+SORTS = [
+    "rating",
+    "games",
+    "wins",
+    "losses",
+    "win_rate",
+    "hands_won",
+    "gins",
+    "big_gins",
+    "undercuts_scored",
+    "undercuts_suffered",
+    "total_points",
+    "best_game",
+    "current_streak",
+    "best_streak",
+]
+SETTINGS = [
+    *(f for f in Ruleset.__dataclass_fields__),
+    "turn_timeout",
+]
+
+
+class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy"):
+    """Gin rummy: challenge, play your turns, check the scores."""
+
+    def __init__(self, bot: GinBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def play(self):  # type: ignore[no-untyped-def]
+        return self.bot.play
+
+    @property
+    def service(self):  # type: ignore[no-untyped-def]
+        return self.bot.service
+
+    # --- starting games --------------------------------------------------------------
+
+    @app_commands.command(
+        description="Challenge someone to gin — or challenge me to play the computer"
+    )
+    @app_commands.describe(
+        opponent="Who you want to play (pick the bot itself to play the computer)",
+        target="Points to win the game (default: this server's setting, usually 100)",
+        variant="Rules variant (default: this server's setting)",
+        difficulty="Against the computer: easy, normal or hard (default normal)",
+    )
+    @app_commands.choices(variant=VARIANTS, difficulty=LEVELS)
+    @app_commands.guild_only()
+    async def challenge(
+        self,
+        interaction: discord.Interaction,
+        opponent: discord.User,
+        target: app_commands.Range[int, 10, 1000] | None = None,
+        variant: app_commands.Choice[str] | None = None,
+        difficulty: app_commands.Choice[str] | None = None,
+    ) -> None:
+        v = variant.value if variant else None
+        if self.bot.user is not None and opponent.id == self.bot.user.id:
+            level = AiLevel(difficulty.value) if difficulty else AiLevel.NORMAL
+            await self.play.start_ai(interaction, level, target, v)
+            return
+        if opponent.bot:
+            raise SettingsError("Bots can't play — challenge a person, or me for the computer.")
+        await self.play.challenge(interaction, opponent, target, v)
+
+    # --- turns -------------------------------------------------------------------------
+
+    @app_commands.command(description="Show your hand (only you can see it) with your controls")
+    @app_commands.describe(four_color="Use four suit colours (♠ black, ♥ red, ♦ blue, ♣ green)")
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction, four_color: bool | None = None) -> None:
+        if four_color is not None:
+            self.play.four_color[interaction.user.id] = four_color
+        snap = await self.play.my_game(interaction)
+        await self.play.reply_hand(interaction, snap)
+
+    @app_commands.command(description="Draw a card: from the stock or the top of the discard pile")
+    @app_commands.describe(source="Where to draw from")
+    @app_commands.choices(
+        source=[
+            app_commands.Choice(name="stock (face down)", value="stock"),
+            app_commands.Choice(name="discard pile (face up)", value="discard"),
+        ]
+    )
+    @app_commands.guild_only()
+    async def draw(
+        self, interaction: discord.Interaction, source: app_commands.Choice[str]
+    ) -> None:
+        kind = ActionKind.DRAW_STOCK if source.value == "stock" else ActionKind.TAKE_DISCARD
+        await self.play.command(interaction, kind)
+
+    @app_commands.command(name="pass", description="Pass on the first upcard (or the 50th card)")
+    @app_commands.guild_only()
+    async def pass_(self, interaction: discord.Interaction) -> None:
+        await self.play.command(interaction, ActionKind.PASS)
+
+    @app_commands.command(description="Discard a card from your hand")
+    @app_commands.describe(card="The card, e.g. 7h, 10S, TD or Q♦ (pick from the list)")
+    @app_commands.guild_only()
+    async def discard(self, interaction: discord.Interaction, card: str) -> None:
+        await self.play.command(interaction, ActionKind.DISCARD, card)
+
+    @app_commands.command(description="Knock (or go gin): discard a card and end the hand")
+    @app_commands.describe(
+        card="The card to throw face down (default: the one leaving least deadwood)"
+    )
+    @app_commands.guild_only()
+    async def knock(self, interaction: discord.Interaction, card: str | None = None) -> None:
+        await self.play.command(interaction, ActionKind.KNOCK, card)
+
+    @app_commands.command(name="biggin", description="Big gin: all 11 cards in melds, no discard")
+    @app_commands.guild_only()
+    async def big_gin(self, interaction: discord.Interaction) -> None:
+        await self.play.command(interaction, ActionKind.BIG_GIN)
+
+    @discard.autocomplete("card")
+    @knock.autocomplete("card")
+    async def _card_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        snap = await self.service.active_game_for(interaction.guild_id or 0, interaction.user.id)
+        if snap is None:
+            return []
+        seat = snap.seat_of(interaction.user.id)
+        if seat is None:
+            return []
+        game = snap.game
+        after = (
+            game.deadwood_after(seat) if game.phase is Phase.DISCARD and game.turn == seat else {}
+        )
+        typed = current.strip().upper().replace("10", "T")
+        choices = []
+        for card in game.hand(seat):
+            if typed and not (card.code.startswith(typed) or card.label.upper().startswith(typed)):
+                continue
+            extra = f" — leaves {after[card]} deadwood" if card in after else ""
+            choices.append(app_commands.Choice(name=f"{card.label}{extra}", value=card.code))
+        return choices[:25]
+
+    @app_commands.command(description="Resign your current game (your opponent wins)")
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction) -> None:
+        snap = await self.play.my_game(interaction)
+        result = await self.service.resign(snap.id, interaction.user.id)
+        await interaction.response.send_message(f"You resigned game #{snap.id}.", ephemeral=True)
+        self.play.spawn(self.play.after_move(result))
+
+    # --- information ---------------------------------------------------------------------
+
+    @app_commands.command(description="The score sheet of your current (or last) game")
+    @app_commands.guild_only()
+    async def score(self, interaction: discord.Interaction) -> None:
+        snap = await self.service.last_game_for(interaction.guild_id or 0, interaction.user.id)
+        if snap is None:
+            raise SettingsError("You haven't played here yet. Start with /gin challenge.")
+        sheet = await self.service.score_sheet(snap.id)
+        await interaction.response.send_message(text.score_sheet_text(sheet), ephemeral=True)
+
+    @app_commands.command(description="Games in progress in this server")
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        games = await self.service.list_active(interaction.guild_id or 0)
+        if not games:
+            await interaction.response.send_message("No games in progress.", ephemeral=True)
+            return
+        lines = [f"**{len(games)} game(s) in progress**"]
+        for g in games[:20]:
+            turn = f" · <@{g.turn_user}> to move" if g.turn_user else ""
+            lines.append(
+                f"#{g.id}: {g.names[0]} {g.scores[0]} – {g.scores[1]} {g.names[1]} "
+                f"· hand {g.hand_number}{turn}"
+            )
+        await interaction.response.send_message(
+            "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(description="This server's leaderboard")
+    @app_commands.describe(
+        sort="What to rank by (default: rating)",
+        page="Page number",
+        min_games="Only players with at least this many games",
+    )
+    @app_commands.choices(
+        sort=[app_commands.Choice(name=s.replace("_", " "), value=s) for s in SORTS[:25]]
+    )
+    @app_commands.guild_only()
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        sort: app_commands.Choice[str] | None = None,
+        page: app_commands.Range[int, 1, 1000] = 1,
+        min_games: app_commands.Range[int, 0, 10000] = 0,
+    ) -> None:
+        board = await self.service.leaderboard(
+            interaction.guild_id or 0,
+            sort=sort.value if sort else "rating",
+            page=page,
+            min_games=min_games,
+        )
+        await interaction.response.send_message(
+            text.leaderboard_text(board, {}), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(description="A player's statistics in this server")
+    @app_commands.describe(member="Whose stats (default: yours)")
+    @app_commands.guild_only()
+    async def stats(
+        self, interaction: discord.Interaction, member: discord.User | None = None
+    ) -> None:
+        who = member or interaction.user
+        stats = await self.service.player_stats(interaction.guild_id or 0, who.id)
+        ai = await self.service.ai_stats(interaction.guild_id or 0, who.id)
+        name = getattr(who, "display_name", who.name)
+        lines = [f"**{name}**"]
+        if stats is None:
+            lines.append("No rated games yet.")
+        else:
+            lines.extend(text.stats_lines(stats))
+        for level, row in sorted(ai.items()):
+            lines.append(
+                f"vs computer ({level}): {row.get('wins', 0)}-{row.get('losses', 0)} "
+                f"in {row.get('games', 0)} games (unrated)"
+            )
+        await interaction.response.send_message(
+            "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(description="This server's rules, in short")
+    @app_commands.guild_only()
+    async def rules(self, interaction: discord.Interaction) -> None:
+        settings = await self.service.get_settings(interaction.guild_id or 0)
+        lines = ["**Gin rummy — this server's rules**", *settings.ruleset.summary_lines()]
+        lines.append(f"Turn timeout: {settings.turn_timeout_minutes} minutes (reminder at half).")
+        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+
+    @app_commands.command(description="Show the server's settings, or change one (Manage Server)")
+    @app_commands.describe(
+        setting="The setting to change", value="Its new value (e.g. 150, on, off, oklahoma)"
+    )
+    @app_commands.choices(setting=[app_commands.Choice(name=s, value=s) for s in SETTINGS])
+    @app_commands.guild_only()
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        setting: app_commands.Choice[str] | None = None,
+        value: str | None = None,
+    ) -> None:
+        guild = interaction.guild_id or 0
+        if setting is not None:
+            perms = interaction.permissions
+            if not perms.manage_guild:
+                raise PermissionDenied("Changing settings needs the Manage Server permission.")
+            if value is None:
+                raise SettingsError(f"Give a value for {setting.value}.")
+            current = await self.service.update_setting(guild, setting.value, value)
+            head = f"✅ {setting.value} is now **{value}**. New games use it."
+        else:
+            current = await self.service.get_settings(guild)
+            head = "**Server settings** (change with /gin settings setting:<name> value:<value>)"
+        r = current.ruleset
+        rows = [f"`{k}` = {v}" for k, v in r.to_dict().items()]
+        rows.append(f"`turn_timeout` = {current.turn_timeout_minutes} (minutes)")
+        variants = ", ".join(v.value for v in Variant)
+        await interaction.response.send_message(
+            "\n".join([head, *rows, f"Variants: {variants}."]), ephemeral=True
+        )
+
+    @app_commands.command(description="Moderators: end a stuck game (no rating change)")
+    @app_commands.describe(player="A player of the game to end", game="Or the game number")
+    @app_commands.guild_only()
+    async def end(
+        self,
+        interaction: discord.Interaction,
+        player: discord.User | None = None,
+        game: int | None = None,
+    ) -> None:
+        perms = interaction.permissions
+        if not (perms.manage_guild or perms.manage_messages):
+            raise PermissionDenied(
+                "Ending a game needs the Manage Server or Manage Messages permission."
+            )
+        if game is None:
+            if player is None:
+                raise SettingsError("Name the player or the game number to end.")
+            snap = await self.service.active_game_for(interaction.guild_id or 0, player.id)
+            if snap is None:
+                raise SettingsError(f"{player.display_name} has no game in progress here.")
+            game = snap.id
+        snap = await self.service.get_game(game)
+        if snap.guild_id != (interaction.guild_id or 0):
+            raise SettingsError("There is no such game in this server.")
+        result = await self.service.end_game(game)
+        await interaction.response.send_message(f"Game #{game} ended by a moderator (unrated).")
+        self.play.spawn(self.play.after_move(result))
+
+
+async def setup(bot: GinBot) -> None:
+    await bot.add_cog(Gin(bot))

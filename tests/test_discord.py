@@ -1,0 +1,386 @@
+"""The bot in Discord: the real discord.py client against the fake Discord.
+
+Whole games are driven through slash commands, buttons and selects; the tests
+assert on what the bot sent (ephemeral flags, PNG attachments, components,
+mentions) and that no public payload ever names a card still hidden in a hand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+import random
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.client import GinBot
+from bot.engine import ActionKind
+from bot.service import GameSnapshot
+from tests.fakediscord import FakeDiscord, FakeUser
+from tests.fakediscord.models import InteractionResult, SentMessage
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord() as f:
+        yield f
+
+
+def make_bot(db: Path) -> GinBot:
+    return GinBot(db, ai_delay=0, board_coalesce=0, timer_tick=3600)
+
+
+def png_of(msg: SentMessage) -> Image.Image:
+    att = msg.attachment()
+    img = Image.open(io.BytesIO(att.data))
+    img.load()
+    assert img.format == "PNG"
+    return img
+
+
+def ids_with(msg: SentMessage, prefix: str) -> list[str]:
+    return [c for c in msg.custom_ids() if c.startswith(prefix)]
+
+
+async def idle(bot: GinBot, fake: FakeDiscord) -> None:
+    await bot.play.idle()
+    await fake.settle()
+    await bot.play.idle()
+
+
+async def start_game(
+    fake: FakeDiscord, bot: GinBot, a: FakeUser, b: FakeUser, target: int = 10
+) -> GameSnapshot:
+    res = await fake.slash(
+        a, "gin", subcommand="challenge", options={"opponent": b, "target": target}
+    )
+    assert res.message is not None and not res.ephemeral
+    assert b.id in res.message.pinged_user_ids()
+    accept = ids_with(res.message, "gin:c:accept:")[0]
+    await fake.click(b, res.message, accept)
+    await idle(bot, fake)
+    snap = await bot.service.active_game_for(fake.guild_id, a.id)
+    assert snap is not None
+    return snap
+
+
+def board_message(fake: FakeDiscord, game_id: int) -> SentMessage:
+    boards = [
+        m
+        for m in fake.channel_messages(fake.channel_id, include_ephemeral=False)
+        if any(c.startswith(f"gin:a:hand:{game_id}:") for c in m.custom_ids())
+    ]
+    assert boards, "no board message"
+    return boards[-1]
+
+
+def hidden_labels(snap: GameSnapshot) -> set[str]:
+    game = snap.game
+    known = set(game.public_view().known[0]) | set(game.public_view().known[1])
+    cards = (set(game.hand(0)) | set(game.hand(1)) | set(game.stock)) - known
+    return {c.label for c in cards}
+
+
+def public_text(msg: SentMessage) -> str:
+    parts = [msg.content or ""]
+    for comp in msg.walk_components():
+        parts.append(str(comp.get("label", "")))
+        parts.append(str(comp.get("placeholder", "")))
+    for embed in msg.embeds:
+        parts.append(str(embed))
+    return " ".join(parts)
+
+
+def assert_private(fake: FakeDiscord, mark: int, snap: GameSnapshot) -> None:
+    """No public message written since ``mark`` names a hidden card."""
+    hidden = hidden_labels(snap)
+    for msg in fake.channel_messages(fake.channel_id, include_ephemeral=False):
+        if msg.id <= mark and not msg.history:
+            continue
+        text = public_text(msg)
+        leaked = [label for label in hidden if label in text]
+        assert not leaked, f"public message leaks {leaked}: {text!r}"
+
+
+async def play_turn(
+    fake: FakeDiscord,
+    bot: GinBot,
+    users: dict[int, FakeUser],
+    snap: GameSnapshot,
+    rng: random.Random,
+) -> InteractionResult:
+    """One action by whoever is to move, through a mix of commands and buttons."""
+    game = snap.game
+    seat = game.turn
+    assert seat is not None
+    user = users[snap.players[seat]]
+    legal = game.legal(seat)
+    style = rng.random()
+    if ActionKind.DISCARD in legal:
+        if ActionKind.KNOCK in legal:
+            res = await fake.slash(user, "gin", subcommand="knock")
+        elif style < 0.5:
+            card = (
+                game.best_discard(seat)
+                if rng.random() < 0.7
+                else rng.choice([c for c in game.deadwood_after(seat)])
+            )
+            res = await fake.slash(user, "gin", subcommand="discard", options={"card": card.code})
+        else:
+            hand = await fake.slash(user, "gin", subcommand="hand")
+            assert hand.message is not None
+            select = ids_with(hand.message, "gin:d:")[0]
+            card = game.best_discard(seat)
+            res = await fake.select(user, hand.message, select, [card.code])
+    elif ActionKind.DRAW_STOCK in legal and style < 0.5:
+        res = await fake.slash(user, "gin", subcommand="draw", options={"source": "stock"})
+    elif ActionKind.DRAW_STOCK in legal:
+        board = board_message(fake, snap.id)
+        res = await fake.click(user, board, f"gin:a:stock:{snap.id}:{snap.version}")
+    elif ActionKind.PASS in legal and rng.random() < 0.7:
+        res = await fake.slash(user, "gin", subcommand="pass")
+    else:
+        board = board_message(fake, snap.id)
+        res = await fake.click(user, board, f"gin:a:take:{snap.id}:{snap.version}")
+    assert res.message is not None and res.ephemeral, res
+    png_of(res.message)
+    return res
+
+
+async def test_whole_game_by_commands_and_buttons_stays_private(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    users = {ana.id: ana, bo.id: bo}
+    rng = random.Random(3)
+    bot = make_bot(tmp_path / "gin.db")
+    async with fake.run_bot(bot):
+        snap = await start_game(fake, bot, ana, bo, target=10)
+        board = board_message(fake, snap.id)
+        png_of(board)
+        assert snap.game.names == ("Ana", "Bo")
+        turns = 0
+        while snap.status.value == "active" and turns < 400:
+            mark = fake.mark()
+            await play_turn(fake, bot, users, snap, rng)
+            await idle(bot, fake)
+            snap = await bot.service.get_game(snap.id)
+            if snap.status.value == "active":
+                assert_private(fake, mark, snap)
+            turns += 1
+        assert snap.status.value == "finished", "the game did not finish"
+        public = fake.channel_messages(fake.channel_id, include_ephemeral=False)
+        tallies = [m for m in public if ids_with(m, "gin:r:")]
+        assert tallies, "no final tally with a Rematch button"
+        png_of(tallies[-1])
+        assert any("wins the game" in m.content for m in tallies)
+        reveals = [m for m in public if m.attachments and m.attachments[0].filename == "reveal.png"]
+        assert reveals
+        sheet = await fake.slash(ana, "gin", subcommand="score")
+        assert sheet.ephemeral and "Score sheet" in sheet.content
+    fake.assert_clean()
+
+
+async def test_restart_keeps_buttons_working_and_old_ones_refused(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    db = tmp_path / "gin.db"
+    bot = make_bot(db)
+    async with fake.run_bot(bot):
+        snap = await start_game(fake, bot, ana, bo)
+        first = snap.players[snap.game.turn or 0]
+        mover = ana if first == ana.id else bo
+        # The mover looks at their hand (controls drawn for this version)...
+        hand = await fake.slash(mover, "gin", subcommand="hand")
+        assert hand.message is not None
+        old_pass = ids_with(hand.message, "gin:a:pass:")[0]
+        # ...then passes by command, so those controls are now from an earlier turn.
+        await fake.slash(mover, "gin", subcommand="pass")
+        await idle(bot, fake)
+    # A brand-new client over the same database file, as after kill -9.
+    bot2 = make_bot(db)
+    async with fake.run_bot(bot2):
+        snap2 = await bot2.service.get_game(snap.id)
+        assert snap2.version == snap.version + 1
+        # The current board's button works after the restart.
+        board = board_message(fake, snap.id)
+        seat = snap2.game.turn
+        assert seat is not None
+        user = ana if snap2.players[seat] == ana.id else bo
+        res = await fake.click(user, board, f"gin:a:take:{snap.id}:{snap2.version}")
+        assert res.ephemeral and "took the" in res.content
+        await idle(bot2, fake)
+        after = await bot2.service.get_game(snap.id)
+        assert after.version == snap2.version + 1
+        # A button drawn for an earlier version answers so and changes nothing.
+        res = await fake.click(mover, hand.message, old_pass)
+        assert res.ephemeral and "earlier turn" in res.content
+        assert (await bot2.service.get_game(snap.id)).version == after.version
+    fake.assert_clean()
+
+
+async def test_racing_double_click_applies_once(fake: FakeDiscord, tmp_path: Path) -> None:
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    bot = make_bot(tmp_path / "gin.db")
+    async with fake.run_bot(bot):
+        snap = await start_game(fake, bot, ana, bo)
+        seat = snap.game.turn
+        assert seat is not None
+        user = ana if snap.players[seat] == ana.id else bo
+        board = board_message(fake, snap.id)
+        cid = f"gin:a:pass:{snap.id}:{snap.version}"
+        results = await asyncio.gather(
+            fake.click(user, board, cid), fake.click(user, board, cid), fake.click(user, board, cid)
+        )
+        await idle(bot, fake)
+        contents = [r.content for r in results]
+        assert all(r.ephemeral for r in results)
+        assert sum("earlier turn" in c for c in contents) == 2, contents
+        assert (await bot.service.get_game(snap.id)).version == snap.version + 1
+    fake.assert_clean()
+
+
+async def test_strangers_and_bad_input_get_clear_private_errors(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    bot = make_bot(tmp_path / "gin.db")
+    async with fake.run_bot(bot):
+        # No game yet.
+        res = await fake.slash(cy, "gin", subcommand="hand")
+        assert res.ephemeral and "no game in progress" in res.content
+        # Can't challenge yourself.
+        res = await fake.slash(ana, "gin", subcommand="challenge", options={"opponent": ana})
+        assert res.ephemeral and "yourself" in res.content.lower()
+        snap = await start_game(fake, bot, ana, bo)
+        before = snap.version
+        board = board_message(fake, snap.id)
+        # A stranger pressing the board's buttons.
+        for cid in board.custom_ids():
+            res = await fake.click(cy, board, cid)
+            assert res.ephemeral and "not your game" in res.content.lower()
+        seat = snap.game.turn
+        assert seat is not None
+        mover = ana if snap.players[seat] == ana.id else bo
+        waiter = bo if mover is ana else ana
+        # Wrong turn, by command and by button.
+        res = await fake.slash(waiter, "gin", subcommand="pass")
+        assert res.ephemeral and "turn" in res.content
+        res = await fake.click(waiter, board, f"gin:a:pass:{snap.id}:{snap.version}")
+        assert res.ephemeral and "turn" in res.content
+        # Unknown card text and a card you don't hold.
+        res = await fake.slash(mover, "gin", subcommand="discard", options={"card": "11Z"})
+        assert res.ephemeral and "e.g. 7h" in res.content
+        # Already in a game.
+        res = await fake.slash(ana, "gin", subcommand="challenge", options={"opponent": cy})
+        assert res.ephemeral and f"#{snap.id}" in res.content
+        # Absurd settings, and settings without permission.
+        res = await fake.slash(
+            ana, "gin", subcommand="settings", options={"setting": "target", "value": "5"}
+        )
+        assert res.ephemeral and "Manage Server" in res.content
+        admin = fake.add_user("Mod", admin=True)
+        res = await fake.slash(
+            admin, "gin", subcommand="settings", options={"setting": "target", "value": "5"}
+        )
+        assert res.ephemeral and "10" in res.content and "1000" in res.content
+        res = await fake.slash(
+            admin, "gin", subcommand="settings", options={"setting": "variant", "value": "oklahoma"}
+        )
+        assert res.ephemeral and "oklahoma" in res.content
+        # Nothing changed in the game through all that.
+        assert (await bot.service.get_game(snap.id)).version == before
+        # A moderator ends the stuck game.
+        res = await fake.slash(admin, "gin", subcommand="end", options={"player": ana})
+        assert not res.ephemeral and "ended by a moderator" in res.content
+        await idle(bot, fake)
+        assert (await bot.service.get_game(snap.id)).status.value == "finished"
+    fake.assert_clean()
+
+
+async def test_hand_is_private_with_controls_and_autocomplete_from_own_hand(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    bot = make_bot(tmp_path / "gin.db")
+    async with fake.run_bot(bot):
+        snap = await start_game(fake, bot, ana, bo)
+        seat = snap.game.turn
+        assert seat is not None
+        mover = ana if snap.players[seat] == ana.id else bo
+        res = await fake.click(
+            mover, board_message(fake, snap.id), f"gin:a:hand:{snap.id}:{snap.version}"
+        )
+        assert res.ephemeral
+        img = png_of(res.message)  # type: ignore[arg-type]
+        assert img.width >= 600
+        assert res.message is not None and ids_with(res.message, "gin:a:pass:")
+        # Take the upcard from the private controls: the message updates in place.
+        take = ids_with(res.message, "gin:a:take:")[0]
+        res2 = await fake.click(mover, res.message, take)
+        assert res2.response_name == "UPDATE_MESSAGE"
+        assert ids_with(res2.message, "gin:d:")  # type: ignore[arg-type]
+        await idle(bot, fake)
+        snap = await bot.service.get_game(snap.id)
+        choices = await fake.autocomplete(
+            mover, "gin", subcommand="discard", focused="card", options={"card": ""}
+        )
+        held = {c.code for c in snap.game.hand(seat)}
+        assert {c["value"] for c in choices} == held
+        # Every card but the one just taken (it can't be thrown back) says what it leaves.
+        assert sum("deadwood" in c["name"] for c in choices) == len(held) - 1
+    fake.assert_clean()
+
+
+async def test_playing_the_computer(fake: FakeDiscord, tmp_path: Path) -> None:
+    ana = fake.add_user("Ana")
+    bot = make_bot(tmp_path / "gin.db")
+    async with fake.run_bot(bot):
+        bot_user = bot.user
+        assert bot_user is not None
+        me = (
+            fake.users[bot_user.id]
+            if hasattr(fake, "users") and bot_user.id in fake.users
+            else None
+        )
+        opponent = me or bot_user
+        res = await fake.slash(
+            ana, "gin", subcommand="challenge", options={"opponent": opponent, "difficulty": "hard"}
+        )
+        assert res.message is not None and "computer" in res.content
+        await idle(bot, fake)
+        snap = await bot.service.active_game_for(fake.guild_id, ana.id)
+        assert snap is not None and snap.ai_level is not None
+        rng = random.Random(5)
+        for _ in range(60):
+            if snap.status.value != "active":
+                break
+            assert snap.game.turn == snap.seat_of(ana.id), "the computer did not move"
+            await play_turn(fake, bot, {ana.id: ana}, snap, rng)
+            await idle(bot, fake)
+            snap = await bot.service.get_game(snap.id)
+        assert snap.game.hand_number >= 1
+    fake.assert_clean()
+
+
+def test_missing_token_prints_one_line_and_exits_2(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "DISCORD_TOKEN"}
+    env["DISCORD_TOKEN"] = ""
+    proc = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and "DISCORD_TOKEN" in proc.stderr
