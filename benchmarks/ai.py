@@ -1,0 +1,167 @@
+"""Measure the computer opponent: each level against the EAAI baseline, and
+hard against normal.
+
+Games to 100 under standard rules.  Games come in pairs on the same seed with
+the seats swapped (so both players get the same deals), and the first dealer
+alternates between pairs.  Reports the game win rate with a 95% Wilson
+interval, the hand win rate (of hands that were not dead), and the decision
+time p50/p99 of each player.
+
+    .venv/bin/python benchmarks/ai.py --games 1000 --workers 2
+    .venv/bin/python benchmarks/ai.py --games 200 --matchups hard-baseline
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing import Pool
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import baseline
+from bot.ai import decide
+from bot.engine import Action, Game, SeatView
+
+Player = Callable[[SeatView, random.Random], Action]
+
+MATCHUPS = ("easy-baseline", "normal-baseline", "hard-baseline", "hard-normal")
+
+
+def player(name: str) -> Player:
+    if name == "baseline":
+        return baseline.decide
+    return lambda view, rng: decide(view, name, rng)
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    a_won: bool
+    hands_a: int
+    hands_b: int
+    dead: int
+    times_a: list[float]
+    times_b: list[float]
+
+
+def play_game(args: tuple[str, str, int]) -> GameStats:
+    """One game; player A sits in seat ``index % 2``."""
+    a_name, b_name, index = args
+    seed = 1_000_003 * (index // 2) + 17
+    a_seat = index % 2
+    names = {a_seat: a_name, 1 - a_seat: b_name}
+    players = {s: player(names[s]) for s in (0, 1)}
+    rngs = {s: random.Random(f"{seed}:{s}:{names[s]}") for s in (0, 1)}
+    game = Game.new(("p0", "p1"), seed=seed, first_dealer=(index // 2) % 2)
+    times: dict[int, list[float]] = {0: [], 1: []}
+    steps = 0
+    while not game.is_over:
+        seat = game.turn
+        assert seat is not None
+        view = game.view(seat)
+        t0 = time.perf_counter()
+        action = players[seat](view, rngs[seat])
+        times[seat].append(time.perf_counter() - t0)
+        game.apply(seat, action)
+        steps += 1
+        if steps > 20000:
+            raise RuntimeError("game does not end")
+    assert game.result is not None
+    hands_a = sum(1 for h in game.history if h.winner == a_seat)
+    hands_b = sum(1 for h in game.history if h.winner == 1 - a_seat)
+    return GameStats(
+        a_won=game.result.winner == a_seat,
+        hands_a=hands_a,
+        hands_b=hands_b,
+        dead=sum(1 for h in game.history if h.winner is None),
+        times_a=times[a_seat],
+        times_b=times[1 - a_seat],
+    )
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 0.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (centre - half, centre + half)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    s = sorted(values)
+    return s[min(len(s) - 1, int(q * len(s)))]
+
+
+def run(matchup: str, games: int, workers: int) -> dict[str, Any]:
+    a_name, b_name = matchup.split("-")
+    jobs = [(a_name, b_name, i) for i in range(games)]
+    start = time.perf_counter()
+    if workers > 1:
+        with Pool(workers) as pool:
+            results = pool.map(play_game, jobs, chunksize=max(1, games // (workers * 8)))
+    else:
+        results = [play_game(j) for j in jobs]
+    wins = sum(1 for r in results if r.a_won)
+    hands_a = sum(r.hands_a for r in results)
+    hands_b = sum(r.hands_b for r in results)
+    dead = sum(r.dead for r in results)
+    ta = [t for r in results for t in r.times_a]
+    tb = [t for r in results for t in r.times_b]
+    lo, hi = wilson(wins, games)
+    return {
+        "matchup": matchup,
+        "games": games,
+        "wins": wins,
+        "win_rate": wins / games,
+        "ci95": [lo, hi],
+        "hand_win_rate": hands_a / max(1, hands_a + hands_b),
+        "hands": hands_a + hands_b + dead,
+        "dead_hands": dead,
+        "a_ms_p50": 1000 * percentile(ta, 0.5),
+        "a_ms_p99": 1000 * percentile(ta, 0.99),
+        "a_ms_mean": 1000 * sum(ta) / max(1, len(ta)),
+        "b_ms_p50": 1000 * percentile(tb, 0.5),
+        "b_ms_p99": 1000 * percentile(tb, 0.99),
+        "seconds": time.perf_counter() - start,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--matchups", default=",".join(MATCHUPS))
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    args = parser.parse_args()
+    out = []
+    for matchup in args.matchups.split(","):
+        r = run(matchup.strip(), args.games, args.workers)
+        out.append(r)
+        lo, hi = r["ci95"]
+        print(
+            f"{r['matchup']:>16}: games {r['wins']}/{r['games']} = {r['win_rate']:.1%} "
+            f"[95% {lo:.1%}-{hi:.1%}]  hands {r['hand_win_rate']:.1%} "
+            f"({r['hands']} hands, {r['dead_hands']} dead)  "
+            f"A decide p50 {r['a_ms_p50']:.2f} ms p99 {r['a_ms_p99']:.2f} ms "
+            f"mean {r['a_ms_mean']:.2f} ms | B p50 {r['b_ms_p50']:.2f} p99 {r['b_ms_p99']:.2f}"
+            f"  ({r['seconds']:.0f} s)",
+            flush=True,
+        )
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
