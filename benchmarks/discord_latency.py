@@ -1,18 +1,28 @@
 """Interaction latency through the fake Discord on loopback.
 
 Usage: python benchmarks/discord_latency.py [--games 1 50] [--turns 20]
+       [--think 0] [--same-process]
 
 For each N, N games are played at once by slash commands; for every
 ``/gin draw`` and ``/gin discard`` we time INTERACTION_CREATE sent → the
 interaction callback received by the fake (the bot has committed the move and
 rendered the private hand image by then).  Reports p50/p99 per action.
+
+The bot runs in its own process (as in production, where Discord is not in
+our process); ``--same-process`` runs it beside the fake instead.  ``--think``
+is each player's mean pause between moves in seconds (0: every player clicks
+again the instant their answer arrives — a stress test, not a real table).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import random
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -22,6 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.client import GinBot
 from bot.engine import ActionKind
+from bot.service import GinService
 from tests.fakediscord import FakeDiscord, FakeUser
 
 
@@ -32,12 +43,29 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+CHILD = """
+import sys, discord, yarl
+from bot.client import GinBot
+discord.http.Route.BASE = sys.argv[1]
+discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
+bot = GinBot(sys.argv[3], ai_delay=0, board_coalesce=0.4, timer_tick=3600)
+bot._connection.guild_ready_timeout = 0.05
+if len(sys.argv) > 4:
+    import cProfile
+    cProfile.run('bot.run("fake-token", log_handler=None)', sys.argv[4])
+else:
+    bot.run("fake-token", log_handler=None)
+"""
+
+
 async def play_game(
     fake: FakeDiscord,
-    bot: GinBot,
+    svc: GinService,
     users: tuple[FakeUser, FakeUser],
     turns: int,
     lat: dict[str, list[float]],
+    think: float,
+    rng: random.Random,
 ) -> None:
     a, b = users
     by_id = {a.id: a, b.id: b}
@@ -47,10 +75,14 @@ async def play_game(
     assert res.message is not None
     accept = next(c for c in res.message.custom_ids() if c.startswith("gin:c:accept:"))
     await fake.click(b, res.message, accept, settle=False)
-    snap = await bot.service.active_game_for(fake.guild_id, a.id)
-    assert snap is not None
+    snap = None
+    while snap is None:
+        snap = await svc.active_game_for(fake.guild_id, a.id)
+        await asyncio.sleep(0.01)
     for _ in range(turns * 2):
-        snap = await bot.service.get_game(snap.id)
+        if think:
+            await asyncio.sleep(rng.uniform(0, 2 * think))
+        snap = await svc.get_game(snap.id)
         game = snap.game
         seat = game.turn
         if seat is None:
@@ -72,30 +104,66 @@ async def play_game(
             await fake.slash(user, "gin", subcommand="pass", settle=False)
 
 
-async def run(n_games: int, turns: int) -> dict[str, list[float]]:
+async def run(n_games: int, turns: int, think: float, same_process: bool) -> dict[str, list[float]]:
     lat: dict[str, list[float]] = {"draw": [], "discard": []}
+    rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "bench.db"
         async with FakeDiscord(default_timeout=30) as fake:
             users = [(fake.add_user(f"p{i}a"), fake.add_user(f"p{i}b")) for i in range(n_games)]
-            bot = GinBot(Path(tmp) / "bench.db", ai_delay=0, board_coalesce=0.4, timer_tick=3600)
-            async with fake.run_bot(bot):
-                start = time.perf_counter()
-                await asyncio.gather(*(play_game(fake, bot, u, turns, lat) for u in users))
-                elapsed = time.perf_counter() - start
-                await bot.play.idle()
+            if same_process:
+                bot = GinBot(db, ai_delay=0, board_coalesce=0.4, timer_tick=3600)
+                async with fake.run_bot(bot):
+                    elapsed = await drive(fake, bot.service, users, turns, lat, think, rng)
+                    await bot.play.idle()
+            else:
+                root = Path(__file__).resolve().parent.parent
+                child = subprocess.Popen(
+                    [sys.executable, "-c", CHILD, fake.api_base, fake.gateway_url, str(db)]
+                    + ([os.environ["GIN_PROFILE"]] if os.environ.get("GIN_PROFILE") else []),
+                    cwd=root,
+                    env={**os.environ, "PYTHONPATH": str(root)},
+                )
+                try:
+                    await fake.wait_for(lambda: fake.commands, what="bot start", timeout=30)
+                    await asyncio.sleep(0.3)
+                    svc = await GinService.open(db)
+                    try:
+                        elapsed = await drive(fake, svc, users, turns, lat, think, rng)
+                    finally:
+                        await svc.close()
+                finally:
+                    child.send_signal(signal.SIGINT)
+                    child.wait(timeout=30)
             moves = len(lat["draw"]) + len(lat["discard"])
             print(f"  {n_games} games: {moves} timed moves in {elapsed:.1f}s")
     return lat
+
+
+async def drive(
+    fake: FakeDiscord,
+    svc: GinService,
+    users: list[tuple[FakeUser, FakeUser]],
+    turns: int,
+    lat: dict[str, list[float]],
+    think: float,
+    rng: random.Random,
+) -> float:
+    start = time.perf_counter()
+    await asyncio.gather(*(play_game(fake, svc, u, turns, lat, think, rng) for u in users))
+    return time.perf_counter() - start
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--games", type=int, nargs="+", default=[1, 50])
     p.add_argument("--turns", type=int, default=20)
+    p.add_argument("--think", type=float, default=0.0)
+    p.add_argument("--same-process", action="store_true")
     args = p.parse_args()
     rows = []
     for n in args.games:
-        lat = asyncio.run(run(n, args.turns))
+        lat = asyncio.run(run(n, args.turns, args.think, args.same_process))
         for action in ("draw", "discard"):
             ms = [x * 1000 for x in lat[action]]
             rows.append((n, action, len(ms), statistics.median(ms), pct(ms, 0.99)))
