@@ -58,12 +58,15 @@ class Play:
         *,
         decide: Decide,
         ai_delay: float = 1.5,
+        defer_after: float = 1.5,
     ) -> None:
         self.client = client
         self.service = service
         self.boards = boards
         self.decide = decide
         self.ai_delay = ai_delay
+        #: Seconds to wait for the hand image before deferring the interaction.
+        self.defer_after = defer_after
         self.four_color: dict[int, bool] = {}
         self._ai_tasks: dict[int, asyncio.Task[None]] = {}
         self._background: set[asyncio.Task[None]] = set()
@@ -132,18 +135,32 @@ class Play:
     ) -> None:
         """Answer with the hand, privately: edit our own ephemeral message if the
         click came from one, else send a new ephemeral message."""
-        content, file, controls = await self.hand_payload(snap, interaction.user.id, note)
         message = interaction.message
-        if message is not None and message.flags.ephemeral and not interaction.response.is_done():
-            await interaction.response.edit_message(
+        in_place = message is not None and message.flags.ephemeral
+        payload = asyncio.ensure_future(self.hand_payload(snap, interaction.user.id, note))
+        done, _ = await asyncio.wait({payload}, timeout=self.defer_after)
+        if not done and not interaction.response.is_done():
+            # Discord allows 3 s for the first answer: acknowledge now, answer after.
+            if in_place:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        content, file, controls = await payload
+        if not interaction.response.is_done():
+            if in_place:
+                await interaction.response.edit_message(
+                    content=content, attachments=[file], view=controls
+                )
+            else:
+                await interaction.response.send_message(
+                    content, file=file, view=controls, ephemeral=True
+                )
+        elif in_place and not done:
+            await interaction.edit_original_response(
                 content=content, attachments=[file], view=controls
             )
-        elif interaction.response.is_done():
-            await interaction.followup.send(content, file=file, view=controls, ephemeral=True)
         else:
-            await interaction.response.send_message(
-                content, file=file, view=controls, ephemeral=True
-            )
+            await interaction.followup.send(content, file=file, view=controls, ephemeral=True)
 
     # --- moves ------------------------------------------------------------------------------
 

@@ -8,6 +8,7 @@ mentions) and that no public payload ever names a card still hidden in a hand.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import os
 import random
@@ -384,3 +385,98 @@ def test_missing_token_prints_one_line_and_exits_2(tmp_path: Path) -> None:
     assert proc.returncode == 2
     assert "Traceback" not in proc.stderr
     assert len(proc.stderr.strip().splitlines()) == 1 and "DISCORD_TOKEN" in proc.stderr
+
+
+async def test_slow_answers_are_deferred_then_delivered(fake: FakeDiscord, tmp_path: Path) -> None:
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    bot = make_bot(tmp_path / "gin.db")
+    async with fake.run_bot(bot):
+        snap = await start_game(fake, bot, ana, bo)
+        bot.play.defer_after = 0  # as if rendering were slow: acknowledge first
+        seat = snap.game.turn
+        assert seat is not None
+        mover = ana if snap.players[seat] == ana.id else bo
+        res = await fake.slash(mover, "gin", subcommand="hand")
+        assert res.response_name == "DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE"
+        await fake.settle()
+        msg = res.messages[-1]
+        assert msg.ephemeral and ids_with(msg, "gin:a:pass:")
+        png_of(msg)
+        take = ids_with(msg, "gin:a:take:")[0]
+        res2 = await fake.click(mover, msg, take)
+        assert res2.response_name == "DEFERRED_UPDATE_MESSAGE"
+        await fake.settle()
+        assert ids_with(msg, "gin:d:"), "the hand message was not updated after the defer"
+    fake.assert_clean()
+
+
+async def test_idle_player_is_reminded_then_forfeits(fake: FakeDiscord, tmp_path: Path) -> None:
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    now = [1_000_000.0]
+    bot = GinBot(
+        tmp_path / "gin.db", ai_delay=0, board_coalesce=0, timer_tick=3600, clock=lambda: now[0]
+    )
+    async with fake.run_bot(bot):
+        snap = await start_game(fake, bot, ana, bo)
+        seat = snap.game.turn
+        assert seat is not None
+        idler = snap.players[seat]
+        mark = fake.mark()
+        now[0] += 31 * 60
+        await bot.play.tick()
+        await idle(bot, fake)
+        reminders = [m for m in fake.messages_since(mark) if "still your move" in m.content]
+        assert len(reminders) == 1 and idler in reminders[0].pinged_user_ids()
+        await bot.play.tick()  # reported once only
+        assert len([m for m in fake.messages_since(mark) if "still your move" in m.content]) == 1
+        now[0] += 30 * 60
+        await bot.play.tick()
+        await idle(bot, fake)
+        new = fake.messages_since(mark)
+        assert any("ran out of time" in m.content for m in new)
+        assert any(ids_with(m, "gin:r:") and "wins the game" in m.content for m in new)
+        final = await bot.service.get_game(snap.id)
+        assert final.status.value == "finished"
+        assert final.game.result is not None and final.game.result.winner == 1 - seat
+    fake.assert_clean()
+
+
+def test_rejected_token_prints_one_line_and_exits_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m bot``'s main() against a fake Discord that refuses the token."""
+    import threading
+
+    from bot.__main__ import main
+
+    ready = threading.Event()
+    stop: list[asyncio.AbstractEventLoop] = []
+
+    def serve() -> None:
+        async def run() -> None:
+            async with FakeDiscord(token="the-right-token"):
+                stop.append(asyncio.get_running_loop())
+                ready.set()
+                await asyncio.Event().wait()
+
+        with contextlib.suppress(asyncio.CancelledError, RuntimeError):
+            asyncio.run(run())
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert ready.wait(10)
+    monkeypatch.setenv("DISCORD_TOKEN", "a-wrong-token")
+    monkeypatch.setenv("GIN_DB_PATH", str(tmp_path / "gin.db"))
+    monkeypatch.chdir(tmp_path)
+    try:
+        with pytest.raises(SystemExit) as exit_info:
+            main()
+    finally:
+        loop = stop[0]
+        for task in asyncio.all_tasks(loop):
+            loop.call_soon_threadsafe(task.cancel)
+        thread.join(10)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    assert "rejected the token" in err and len(err.strip().splitlines()) == 1
