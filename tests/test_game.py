@@ -171,7 +171,7 @@ def test_fiftieth_card_rule_lets_the_opponent_take_and_knock() -> None:
     g = rig("AS 2S 3S 4H 5H 6H 7D 8D 2C 3C", JUNK, "KC", ruleset=rules)
     g.phase, g.turn = Phase.DRAW, 1
     g.stock = [*g.stock[:2], parse_card("9D")] if parse_card("9D") not in g.stock[:2] else g.stock
-    g.stock = [c for c in g.stock if c != parse_card("9D")][:2] + [parse_card("9D")]
+    g.stock = [*[c for c in g.stock if c != parse_card("9D")][:2], parse_card("9D")]
     act(g, 1, A.DRAW_STOCK)
     act(g, 1, A.DISCARD, "9D")
     assert g.phase is Phase.FIFTIETH and g.turn == 0
@@ -267,8 +267,16 @@ def test_forfeit_counts_for_the_other_player() -> None:
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("target", "5"), ("target", "99999"), ("gin_bonus", "-1"), ("variant", "poker"),
-     ("next_dealer", "random"), ("shutout", "maybe"), ("colour", "red"), ("target", "ten")],
+    [
+        ("target", "5"),
+        ("target", "99999"),
+        ("gin_bonus", "-1"),
+        ("variant", "poker"),
+        ("next_dealer", "random"),
+        ("shutout", "maybe"),
+        ("colour", "red"),
+        ("target", "ten"),
+    ],
 )
 def test_absurd_settings_get_clear_errors(name: str, value: str) -> None:
     with pytest.raises(RulesetError) as err:

@@ -74,7 +74,9 @@ def check_hand_points(g: Game) -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(rules=rulesets, seed=st.integers(0, 2**31), play_seed=st.integers(0, 2**31))
-def test_random_legal_play_conserves_cards_and_ends(rules: Ruleset, seed: int, play_seed: int) -> None:
+def test_random_legal_play_conserves_cards_and_ends(
+    rules: Ruleset, seed: int, play_seed: int
+) -> None:
     rng = random.Random(play_seed)
     g = Game.new(("Ana", "Bo"), rules, seed=seed)
     for _ in range(100_000):

@@ -1,0 +1,138 @@
+"""Stored rows → service models, and the checks that run inside transactions.
+
+Plain functions of a :class:`~bot.storage.Tx` or a row, so the service
+methods stay short and every player-facing refusal is worded in one place.
+"""
+
+from __future__ import annotations
+
+from bot.engine import Game, Ruleset, RulesetError
+from bot.storage import ChallengeRow, GameRow, SettingsRow, StatsRow, Tx
+
+from .codec import load_ruleset
+from .models import (
+    AiLevel,
+    AlreadyInGame,
+    Challenge,
+    ChallengeError,
+    ChallengeStatus,
+    GameSnapshot,
+    GameStatus,
+    PlayerStats,
+    ServerSettings,
+    SettingsError,
+)
+from .timers import DEFAULT_TURN_TIMEOUT_MINUTES
+
+
+def settings_from_row(guild_id: int, row: SettingsRow | None) -> ServerSettings:
+    if row is None:
+        return ServerSettings(guild_id, Ruleset(), DEFAULT_TURN_TIMEOUT_MINUTES)
+    return ServerSettings(guild_id, load_ruleset(row.ruleset), row.turn_timeout_minutes)
+
+
+def game_ruleset(tx: Tx, guild_id: int, target: int | None, variant: str | None) -> Ruleset:
+    """The server's rules with this game's choices of variant and target."""
+    ruleset = settings_from_row(guild_id, tx.get_settings(guild_id)).ruleset
+    try:
+        if variant is not None:
+            ruleset = ruleset.with_setting("variant", variant)
+        if target is not None:
+            ruleset = ruleset.with_setting("target", target)
+    except RulesetError as err:
+        raise SettingsError(str(err)) from None
+    return ruleset
+
+
+def check_free(tx: Tx, guild_id: int, user_id: int, name: str | None) -> None:
+    """One active game per player per server. ``name=None`` words the error
+    for the player themself ("You're ..."), else for someone else."""
+    game_id = tx.active_game_id(guild_id, user_id)
+    if game_id is None:
+        return
+    row = tx.game(game_id)
+    against = ""
+    if row is not None:
+        other = row.name1 if user_id == row.player0 else row.name0
+        against = f" against {other}"
+    if name is None:
+        message = f"You're already in game #{game_id}{against} — finish or resign it first."
+    else:
+        message = f"{name} is already in game #{game_id}{against}."
+    raise AlreadyInGame(message, game_id=game_id, user_id=user_id)
+
+
+def open_challenge(tx: Tx, challenge_id: int, now: float) -> ChallengeRow:
+    row = tx.challenge(challenge_id)
+    if row is None:
+        raise ChallengeError("There's no such challenge.")
+    status = ChallengeStatus(row.status)
+    if status is ChallengeStatus.OPEN and row.expires_at <= now:
+        status = ChallengeStatus.EXPIRED
+    if status is ChallengeStatus.OPEN:
+        return row
+    messages = {
+        ChallengeStatus.ACCEPTED: f"This challenge was already accepted (game #{row.game_id}).",
+        ChallengeStatus.DECLINED: "This challenge was declined.",
+        ChallengeStatus.CANCELLED: "This challenge was cancelled.",
+        ChallengeStatus.EXPIRED: "This challenge has expired.",
+    }
+    raise ChallengeError(messages[status])
+
+
+def challenge_from_row(row: ChallengeRow) -> Challenge:
+    return Challenge(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        challenger_id=row.challenger_id,
+        challenger_name=row.challenger_name,
+        opponent_id=row.opponent_id,
+        opponent_name=row.opponent_name,
+        ruleset=load_ruleset(row.ruleset),
+        status=ChallengeStatus(row.status),
+        created_at=row.created_at,
+        expires_at=row.expires_at,
+        message_id=row.message_id,
+        game_id=row.game_id,
+    )
+
+
+def snapshot_from_row(row: GameRow, game: Game) -> GameSnapshot:
+    return GameSnapshot(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        players=row.players,
+        version=row.version,
+        status=GameStatus(row.status),
+        game=game,
+        ai_level=None if row.ai_level is None else AiLevel(row.ai_level),
+        turn_deadline=row.turn_deadline,
+        board_message_id=row.board_message_id,
+        board_posted_at=row.board_posted_at,
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+
+
+def stats_from_row(row: StatsRow, rank: int | None) -> PlayerStats:
+    return PlayerStats(
+        guild_id=row.guild_id,
+        user_id=row.user_id,
+        name=row.name,
+        rating=row.rating,
+        games=row.games,
+        wins=row.wins,
+        losses=row.losses,
+        hands_won=row.hands_won,
+        gins=row.gins,
+        big_gins=row.big_gins,
+        undercuts_scored=row.undercuts_scored,
+        undercuts_suffered=row.undercuts_suffered,
+        total_points=row.total_points,
+        best_game=row.best_game,
+        current_streak=row.current_streak,
+        best_streak=row.best_streak,
+        rank=rank,
+    )

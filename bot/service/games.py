@@ -1,0 +1,316 @@
+"""Starting games and committing moves: the transaction functions.
+
+Everything here runs in the database thread, inside one transaction handed
+to :meth:`Repository.write` (see :mod:`bot.service.service` for why).
+
+A move, step by step (:func:`run_move`):
+
+1. read the game row and the server's turn timeout (one statement);
+2. refuse, raising inside the transaction so that nothing changes: no such
+   game, not a player, an older ``expected_version`` (a stale button);
+3. take the committed :class:`Game` from :class:`GameCache` if it is the
+   stored version, else parse it from the row (another process moved, or it
+   was evicted);
+4. apply the action to a *copy* (the engine raises a typed error and leaves
+   the copy untouched if it is illegal);
+5. ``UPDATE games … WHERE id = ? AND version = ?`` (a trigger logs the move),
+   plus the score-sheet row of a finished hand and, when the game ends, its
+   result, ratings and statistics — all in the same transaction;
+6. after ``COMMIT`` only, the copy becomes the cached game.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import partial
+from typing import Final
+
+from bot.engine import CARDS, Action, Game, GameError, Outcome, StateError
+from bot.storage import GameRow, GameUpdate, NewGame, Tx
+
+from . import scoring
+from .codec import clone_game, dump_ruleset, dump_state, load_state
+from .convert import snapshot_from_row
+from .models import (
+    AiLevel,
+    GameDamaged,
+    GameSnapshot,
+    GameStatus,
+    MoveRejected,
+    MoveResult,
+    NoSuchGame,
+    NotYourGame,
+    RatingChange,
+    StaleAction,
+)
+from .ratings import INITIAL_RATING, elo_update
+from .timers import DEFAULT_TURN_TIMEOUT_MINUTES, STOPPED, TurnClock, start_clock
+
+STALE_MESSAGE: Final = "That's from an earlier turn — nothing changed."
+#: Committed games kept in memory (a few KB each); the rest are re-read.
+CACHE_SIZE: Final = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One change to a game, as the move transaction needs it.
+
+    ``user_id`` is the player who acts; ``None`` means "the seat to move"
+    (a timeout, or a moderator ending the game).  ``action`` is ``None`` for
+    a forfeit, whose reason is ``kind``.
+    """
+
+    kind: str  # an ActionKind value, or resign / timeout / ended
+    action: Action | None = None
+    user_id: int | None = None
+    expected_version: int | None = None
+    actor_id: int | None = None  # reported in MoveResult; default: the acting player
+    due_at: float | None = None  # timeouts: only if the deadline is still <= this
+
+
+class GameCache:
+    """Committed games by id, with the version they are; least recently used
+    first out.  Used only from the database thread, so it needs no lock.
+
+    A cached :class:`Game` is never mutated (moves go to a copy), so the same
+    object can be handed out in snapshots while the next move is made.
+    """
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        self._size = size
+        self._games: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+
+    def put(self, game_id: int, version: int, game: Game) -> None:
+        games = self._games
+        games[game_id] = (version, game)
+        games.move_to_end(game_id)
+        while len(games) > self._size:
+            games.popitem(last=False)
+
+    def game_at(self, tx: Tx, row: GameRow) -> Game:
+        """The committed game for ``row``: from memory if it is that version,
+        else parsed from the database."""
+        cached = self._games.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return cached[1]
+        text = tx.game_state(row.id)
+        try:
+            if text is None:
+                raise StateError("no state")
+            game = load_state(text)
+        except (StateError, ValueError) as err:
+            raise GameDamaged(
+                f"Game #{row.id} can't be loaded ({err}). Please tell a moderator."
+            ) from err
+        self.put(row.id, row.version, game)
+        return game
+
+    def load(self, tx: Tx, game_id: int) -> GameSnapshot:
+        row = tx.game(game_id)
+        if row is None:
+            raise NoSuchGame(f"There's no game #{game_id}.")
+        return snapshot_from_row(row, self.game_at(tx, row))
+
+
+def turn_clock(
+    game: Game, ai_level: AiLevel | str | None, timeout: int | None, now: float
+) -> TurnClock:
+    """The turn clock after a change: it runs only while a human is to move."""
+    if game.is_over or (ai_level is not None and game.turn == 1):
+        return STOPPED
+    return start_clock(now, timeout or DEFAULT_TURN_TIMEOUT_MINUTES)
+
+
+def insert_game(
+    tx: Tx,
+    cache: GameCache,
+    *,
+    guild_id: int,
+    channel_id: int,
+    players: tuple[int, int],
+    game: Game,
+    ai_level: AiLevel | None,
+    now: float,
+) -> GameSnapshot:
+    """Store a new game at version 1 and mark its human players busy."""
+    clock = turn_clock(game, ai_level, tx.turn_timeout_minutes(guild_id), now)
+    game_id = tx.insert_game(
+        NewGame(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            player0=players[0],
+            player1=players[1],
+            name0=game.names[0],
+            name1=game.names[1],
+            ai_level=None if ai_level is None else ai_level.value,
+            ruleset=dump_ruleset(game.ruleset),
+            state=dump_state(game),
+            version=1,
+            status=GameStatus.ACTIVE.value,
+            turn_seat=game.turn,
+            hand_number=game.hand_number,
+            score0=game.scores[0],
+            score1=game.scores[1],
+            turn_deadline=clock.deadline,
+            reminder_at=clock.reminder_at,
+            reminder_sent=0,
+            next_timer_at=clock.next_timer_at,
+            created_at=now,
+            updated_at=now,
+        )
+    )
+    humans = [players[0]] if ai_level is not None else list(players)
+    tx.claim_players(guild_id, humans, game_id)
+    row = tx.game(game_id)
+    assert row is not None
+    tx.after_commit(partial(cache.put, game_id, row.version, game))
+    return snapshot_from_row(row, game)
+
+
+def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> MoveResult | None:
+    """Load → engine → save in the caller's transaction (see the module doc).
+
+    Returns ``None`` only for a timeout that is no longer due.
+    """
+    found = tx.game_for_move(game_id)
+    if found is None:
+        raise NoSuchGame(f"There's no game #{game_id}.")
+    row, timeout = found
+    seat: int | None = None
+    if step.user_id is not None:
+        seat = 0 if step.user_id == row.player0 else 1 if step.user_id == row.player1 else None
+        if seat is None:
+            raise NotYourGame("You're not playing in this game.")
+    if step.expected_version is not None and step.expected_version != row.version:
+        raise StaleAction(STALE_MESSAGE)
+    if step.due_at is not None and (
+        row.status != GameStatus.ACTIVE.value
+        or row.turn_deadline is None
+        or row.turn_deadline > step.due_at
+    ):
+        return None  # moved (or ended) since the timer came due
+    committed = cache.game_at(tx, row)
+    if seat is None:
+        seat = committed.turn
+        if seat is None:
+            raise MoveRejected("This game is already over.")
+    game = clone_game(committed)
+    try:
+        if step.action is not None:
+            outcome = game.apply(seat, step.action)
+        else:
+            outcome = game.forfeit(seat, step.kind)
+    except GameError as err:
+        raise MoveRejected(str(err)) from None
+
+    over = game.is_over
+    clock = turn_clock(game, row.ai_level, timeout, now)
+    version = row.version + 1
+    card = None if step.action is None or step.action.card is None else CARDS[step.action.card]
+    status = GameStatus.FINISHED if over else GameStatus.ACTIVE
+    tx.update_game(
+        row.id,
+        row.version,
+        GameUpdate(
+            state=dump_state(game),
+            status=status.value,
+            turn_seat=game.turn,
+            hand_number=game.hand_number,
+            score0=game.scores[0],
+            score1=game.scores[1],
+            turn_deadline=clock.deadline,
+            reminder_at=clock.reminder_at,
+            next_timer_at=clock.next_timer_at,
+            last_seat=seat,
+            last_kind=step.kind,
+            last_card=None if card is None else card.code,
+            updated_at=now,
+            finished_at=now if over else None,
+        ),
+    )
+    if outcome.hand is not None:
+        hand = outcome.hand
+        if hand.knocker is None:  # dead hand: the cards as they lay before the re-deal
+            before = [committed.hand(0), committed.hand(1)]
+            if card is not None:
+                before[seat] = [c for c in before[seat] if c != card]
+            deadwood = scoring.current_deadwoods(before)
+        else:
+            deadwood = scoring.hand_deadwoods(hand)
+        tx.insert_hand(scoring.hand_row(row.id, hand, deadwood, now))
+    changes: tuple[RatingChange, ...] = ()
+    if outcome.game is not None:
+        changes = record_finish(tx, row, game, outcome, now)
+    tx.after_commit(partial(cache.put, row.id, version, game))
+    snapshot = GameSnapshot(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        players=(row.player0, row.player1),
+        version=version,
+        status=status,
+        game=game,
+        ai_level=None if row.ai_level is None else AiLevel(row.ai_level),
+        turn_deadline=clock.deadline,
+        board_message_id=row.board_message_id,
+        board_posted_at=row.board_posted_at,
+        created_at=row.created_at,
+        updated_at=now,
+    )
+    actor = step.actor_id if step.actor_id is not None else row.players[seat]
+    return MoveResult(snapshot, outcome, actor, outcome.game, changes)
+
+
+def record_finish(
+    tx: Tx, row: GameRow, game: Game, outcome: Outcome, now: float
+) -> tuple[RatingChange, ...]:
+    """Result row, the score sheet's forfeit line, ratings and statistics —
+    in the transaction of the final move, so they can't disagree with it."""
+    result = outcome.game
+    assert result is not None
+    if result.reason in scoring.FORFEIT_REASONS:
+        tx.insert_hand(scoring.forfeit_row(row.id, game, result, now))
+    tx.release_players(row.id)
+    counted = result.reason in scoring.COUNTED_REASONS
+    rated = counted and row.ai_level is None
+    changes: tuple[RatingChange, ...] = ()
+    ratings: tuple[tuple[float, float], tuple[float, float]] | None = None
+    if rated:
+        previous = (tx.stats(row.guild_id, row.player0), tx.stats(row.guild_id, row.player1))
+        before = tuple(INITIAL_RATING if p is None else p.rating for p in previous)
+        w = result.winner
+        after = [0.0, 0.0]
+        after[w], after[1 - w] = elo_update(before[w], before[1 - w])
+        ratings = ((before[0], after[0]), (before[1], after[1]))
+        for seat in (0, 1):
+            tx.put_stats(
+                scoring.updated_stats(
+                    previous[seat],
+                    guild_id=row.guild_id,
+                    user_id=row.players[seat],
+                    name=row.names[seat],
+                    seat=seat,
+                    result=result,
+                    history=game.history,
+                    rating=after[seat],
+                    now=now,
+                )
+            )
+        changes = tuple(RatingChange(row.players[s], before[s], after[s]) for s in (0, 1))
+    elif counted and row.ai_level is not None:
+        tx.bump_ai_stats(row.guild_id, row.player0, row.ai_level, won=result.winner == 0)
+    tx.insert_result(
+        scoring.result_row(
+            game_id=row.id,
+            guild_id=row.guild_id,
+            players=row.players,
+            ai_level=row.ai_level,
+            result=result,
+            hands_played=len(game.history),
+            rated=rated,
+            ratings=ratings,
+            now=now,
+        )
+    )
+    return changes

@@ -1,0 +1,262 @@
+"""Plain results and player-worded errors of the game service.
+
+The service speaks in these types only (plus engine records), so the Discord
+layer never touches SQL or engine internals, and tests can read them directly.
+User ids are plain ints.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from bot.engine import Game, GameResult, Outcome, Ruleset
+
+
+class GameStatus(StrEnum):
+    ACTIVE = "active"
+    FINISHED = "finished"
+
+
+class ChallengeStatus(StrEnum):
+    OPEN = "open"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+    CANCELLED = "cancelled"
+    EXPIRED = "expired"
+
+
+class AiLevel(StrEnum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+# --- errors -----------------------------------------------------------------------
+
+
+class ServiceError(Exception):
+    """Anything the player did that we refuse; ``str(err)`` is for the player
+    and never names a card they hold that others could see (errors are
+    always shown ephemerally to the actor only)."""
+
+
+class NoSuchGame(ServiceError):
+    pass
+
+
+class NotYourGame(ServiceError):
+    pass
+
+
+class MoveRejected(ServiceError):
+    """The engine refused the move (wrong turn, card not held, over the limit...)."""
+
+
+class StaleAction(ServiceError):
+    """The request names an older version of the game: an old button or a
+    double click. Nothing changed."""
+
+
+class AlreadyInGame(ServiceError):
+    """One active game per player per server; names the game in the way."""
+
+    def __init__(
+        self, message: str, *, game_id: int | None = None, user_id: int | None = None
+    ) -> None:
+        super().__init__(message)
+        self.game_id = game_id  # the game the player is already in
+        self.user_id = user_id  # the player who is busy
+
+
+class ChallengeError(ServiceError):
+    """Can't challenge yourself, no such challenge, not yours to answer, expired."""
+
+
+class SettingsError(ServiceError):
+    pass
+
+
+class UnknownSort(SettingsError):
+    """A leaderboard sort we don't have; the message lists the valid ones."""
+
+
+class GameDamaged(ServiceError):
+    """The stored state of a game cannot be read (never expected: a bug or a
+    hand-edited database).  A moderator can still see it in the database."""
+
+
+class PermissionDenied(ServiceError):
+    pass
+
+
+# --- results ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ServerSettings:
+    guild_id: int
+    ruleset: Ruleset
+    turn_timeout_minutes: int = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Challenge:
+    id: int
+    guild_id: int
+    channel_id: int
+    challenger_id: int
+    challenger_name: str
+    opponent_id: int
+    opponent_name: str
+    ruleset: Ruleset
+    status: ChallengeStatus
+    created_at: float
+    expires_at: float
+    message_id: int | None = None
+    game_id: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSnapshot:
+    """One game as stored after its last committed move.
+
+    ``game`` is the live engine object: callers read ``game.view(seat)`` /
+    ``game.public_view()`` from it and must not mutate it.  The service never
+    mutates it either (each move is applied to a copy), so a snapshot stays
+    exactly the committed ``version`` while later moves are made.
+    """
+
+    id: int
+    guild_id: int
+    channel_id: int
+    players: tuple[int, int]  # user ids by seat; seat 0 is the challenger
+    version: int
+    status: GameStatus
+    game: Game
+    ai_level: AiLevel | None  # set when seat 1 is the computer
+    turn_deadline: float | None
+    board_message_id: int | None
+    board_posted_at: float | None
+    created_at: float
+    updated_at: float
+
+    def seat_of(self, user_id: int) -> int | None:
+        if user_id == self.players[0]:
+            return 0
+        if user_id == self.players[1]:
+            return 1
+        return None
+
+    @property
+    def turn_user(self) -> int | None:
+        t = self.game.turn
+        return None if t is None else self.players[t]
+
+    @property
+    def is_ai_turn(self) -> bool:
+        return self.ai_level is not None and self.game.turn == 1
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    user_id: int
+    before: float
+    after: float
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """A committed move: the game after it, what happened, and, when the game
+    ended, its result and rating changes (empty for unrated games)."""
+
+    snapshot: GameSnapshot
+    outcome: Outcome
+    actor_id: int
+    game_result: GameResult | None = None
+    rating_changes: tuple[RatingChange, ...] = ()
+
+
+class TimerKind(StrEnum):
+    REMINDER = "reminder"
+    FORFEIT = "forfeit"
+
+
+@dataclass(frozen=True, slots=True)
+class TimerEvent:
+    """A due reminder (nothing changed) or a forfeit (already committed)."""
+
+    kind: TimerKind
+    game_id: int
+    channel_id: int
+    user_id: int  # the idle player
+    deadline: float
+    result: MoveResult | None = None  # for FORFEIT
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    guild_id: int
+    user_id: int
+    name: str
+    rating: float
+    games: int
+    wins: int
+    losses: int
+    hands_won: int
+    gins: int
+    big_gins: int
+    undercuts_scored: int
+    undercuts_suffered: int
+    total_points: int
+    best_game: int
+    current_streak: int
+    best_streak: int
+    #: player_stats(): position on the rating leaderboard (equal ratings share
+    #: a place); leaderboard(): the row's position in that leaderboard's order.
+    rank: int | None = None
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    guild_id: int
+    sort: str
+    page: int  # 1-based
+    pages: int
+    min_games: int
+    rows: tuple[PlayerStats, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheetRow:
+    hand_number: int
+    end: str  # knock, gin, big_gin, undercut, dead, resign, timeout, ended
+    winner_seat: int | None
+    points: int
+    deadwood: tuple[int, int]  # by seat
+    totals: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    game_id: int
+    names: tuple[str, str]
+    rows: tuple[ScoreSheetRow, ...]
+    status: GameStatus
+    result: GameResult | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSummary:
+    id: int
+    players: tuple[int, int]
+    names: tuple[str, str]
+    scores: tuple[int, int]
+    turn_user: int | None
+    hand_number: int
+    ai_level: AiLevel | None
+    turn_deadline: float | None

@@ -1,0 +1,269 @@
+"""Numbered schema migrations, tracked in ``PRAGMA user_version``.
+
+Migration *n* turns a version *n − 1* database into version *n*.  Each runs in
+its own ``BEGIN IMMEDIATE`` transaction together with the ``user_version``
+bump (the header field is transactional), so a crash mid-migration leaves the
+file at the previous version and the next start simply runs it again; two
+processes starting at once serialize on the write lock and the second finds
+nothing left to do.  Never edit a released migration: append a new one.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+
+from .errors import StorageError
+
+#: Migration scripts by number (index 0 is migration 1).  Plain DDL only: no
+#: ``BEGIN``/``COMMIT`` (the runner owns the transaction).
+MIGRATIONS: tuple[str, ...] = (
+    # 1: the initial schema.
+    """
+    -- Small key/value facts about the database itself (e.g. the heartbeat
+    -- used to give players back the time the bot was down).
+    CREATE TABLE meta (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    ) WITHOUT ROWID;
+
+    CREATE TABLE server_settings (
+        guild_id             INTEGER PRIMARY KEY,
+        ruleset              TEXT    NOT NULL,  -- Ruleset.to_dict() as JSON
+        turn_timeout_minutes INTEGER NOT NULL DEFAULT 60
+                             CHECK (turn_timeout_minutes BETWEEN 1 AND 10080),
+        updated_at           REAL    NOT NULL
+    );
+
+    CREATE TABLE games (
+        id               INTEGER PRIMARY KEY,
+        guild_id         INTEGER NOT NULL,
+        channel_id       INTEGER NOT NULL,
+        player0          INTEGER NOT NULL,  -- seat 0: the challenger
+        player1          INTEGER NOT NULL,  -- seat 1: the opponent or the computer
+        name0            TEXT    NOT NULL,
+        name1            TEXT    NOT NULL,
+        ai_level         TEXT    CHECK (ai_level IN ('easy', 'normal', 'hard')),
+        ruleset          TEXT    NOT NULL,  -- JSON, fixed when the game starts
+        state            TEXT    NOT NULL,  -- the engine's Game.to_dict() as JSON
+        version          INTEGER NOT NULL CHECK (version >= 1),  -- +1 per committed move
+        status           TEXT    NOT NULL CHECK (status IN ('active', 'finished')),
+        -- Copies of a few state fields so lists need not parse the state.
+        turn_seat        INTEGER CHECK (turn_seat IN (0, 1)),
+        hand_number      INTEGER NOT NULL,
+        score0           INTEGER NOT NULL DEFAULT 0,
+        score1           INTEGER NOT NULL DEFAULT 0,
+        -- Turn timer: NULL while nobody human is to move.
+        turn_deadline    REAL,
+        reminder_at      REAL,
+        reminder_sent    INTEGER NOT NULL DEFAULT 0 CHECK (reminder_sent IN (0, 1)),
+        next_timer_at    REAL,  -- reminder_at until it is sent, then turn_deadline
+        -- The last committed move; the trigger below copies it to the log.
+        last_seat        INTEGER CHECK (last_seat IN (0, 1)),
+        last_kind        TEXT,
+        last_card        TEXT,
+        board_message_id INTEGER,
+        board_posted_at  REAL,
+        created_at       REAL    NOT NULL,
+        updated_at       REAL    NOT NULL,
+        finished_at      REAL,
+        CHECK (player0 <> player1)
+    );
+    CREATE INDEX games_guild_status ON games (guild_id, status);
+    CREATE INDEX games_player0 ON games (guild_id, player0);
+    CREATE INDEX games_player1 ON games (guild_id, player1);
+    CREATE INDEX games_timers ON games (next_timer_at)
+        WHERE status = 'active' AND next_timer_at IS NOT NULL;
+
+    -- One active game per player per server, enforced by the primary key even
+    -- if two processes race (the computer seat is not listed).
+    CREATE TABLE active_players (
+        guild_id INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        game_id  INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        PRIMARY KEY (guild_id, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX active_players_game ON active_players (game_id);
+
+    -- Every committed change of a game, numbered by the version it produced:
+    -- an audit trail, and with the seed in the state a full replay.  Written
+    -- by a trigger, so no version can ever be bumped without its log line
+    -- (and a move costs one statement less).
+    CREATE TABLE moves (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        seat    INTEGER NOT NULL CHECK (seat IN (0, 1)),
+        kind    TEXT    NOT NULL,  -- an ActionKind, or resign / timeout / ended
+        card    TEXT,              -- two-letter card code
+        at      REAL    NOT NULL,
+        PRIMARY KEY (game_id, version)
+    ) WITHOUT ROWID;
+    CREATE TRIGGER games_log_move AFTER UPDATE OF version ON games
+    BEGIN
+        INSERT INTO moves (game_id, version, seat, kind, card, at)
+        VALUES (NEW.id, NEW.version, NEW.last_seat, NEW.last_kind, NEW.last_card,
+                NEW.updated_at);
+    END;
+
+    -- The score sheet: one row per finished hand, plus a last row when a game
+    -- ends by resign, timeout or a moderator.  Keyed by hand number (a game
+    -- can only be forfeited during a hand that has not finished).
+    CREATE TABLE hands (
+        game_id      INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        hand_number  INTEGER NOT NULL,
+        ending       TEXT    NOT NULL CHECK (ending IN ('knock', 'gin', 'big_gin', 'undercut',
+                                                        'dead', 'resign', 'timeout', 'ended')),
+        knocker_seat INTEGER CHECK (knocker_seat IN (0, 1)),
+        winner_seat  INTEGER CHECK (winner_seat IN (0, 1)),
+        points       INTEGER NOT NULL,
+        doubled      INTEGER NOT NULL DEFAULT 0,
+        deadwood0    INTEGER NOT NULL,
+        deadwood1    INTEGER NOT NULL,
+        total0       INTEGER NOT NULL,
+        total1       INTEGER NOT NULL,
+        finished_at  REAL    NOT NULL,
+        PRIMARY KEY (game_id, hand_number)
+    ) WITHOUT ROWID;
+
+    -- One row per finished game: the final tally and what it did to ratings.
+    CREATE TABLE game_results (
+        game_id        INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        guild_id       INTEGER NOT NULL,
+        player0        INTEGER NOT NULL,
+        player1        INTEGER NOT NULL,
+        winner_seat    INTEGER NOT NULL CHECK (winner_seat IN (0, 1)),
+        reason         TEXT    NOT NULL CHECK (reason IN ('target', 'resign', 'timeout', 'ended')),
+        rated          INTEGER NOT NULL CHECK (rated IN (0, 1)),
+        ai_level       TEXT,
+        hands_played   INTEGER NOT NULL,
+        hand_points0   INTEGER NOT NULL,
+        hand_points1   INTEGER NOT NULL,
+        hands_won0     INTEGER NOT NULL,
+        hands_won1     INTEGER NOT NULL,
+        shutout0       INTEGER NOT NULL,
+        shutout1       INTEGER NOT NULL,
+        line_bonus0    INTEGER NOT NULL,
+        line_bonus1    INTEGER NOT NULL,
+        game_bonus0    INTEGER NOT NULL,
+        game_bonus1    INTEGER NOT NULL,
+        total0         INTEGER NOT NULL,
+        total1         INTEGER NOT NULL,
+        rating_before0 REAL,
+        rating_after0  REAL,
+        rating_before1 REAL,
+        rating_after1  REAL,
+        finished_at    REAL    NOT NULL
+    );
+    CREATE INDEX game_results_guild ON game_results (guild_id, finished_at);
+
+    -- Rated (human against human) standings per server.
+    CREATE TABLE player_stats (
+        guild_id           INTEGER NOT NULL,
+        user_id            INTEGER NOT NULL,
+        name               TEXT    NOT NULL,
+        rating             REAL    NOT NULL,
+        games              INTEGER NOT NULL DEFAULT 0,
+        wins               INTEGER NOT NULL DEFAULT 0,
+        losses             INTEGER NOT NULL DEFAULT 0,
+        hands_won          INTEGER NOT NULL DEFAULT 0,
+        gins               INTEGER NOT NULL DEFAULT 0,
+        big_gins           INTEGER NOT NULL DEFAULT 0,
+        undercuts_scored   INTEGER NOT NULL DEFAULT 0,
+        undercuts_suffered INTEGER NOT NULL DEFAULT 0,
+        total_points       INTEGER NOT NULL DEFAULT 0,
+        best_game          INTEGER NOT NULL DEFAULT 0,
+        current_streak     INTEGER NOT NULL DEFAULT 0,
+        best_streak        INTEGER NOT NULL DEFAULT 0,
+        updated_at         REAL    NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX player_stats_rating ON player_stats (guild_id, rating);
+
+    -- Games against the computer, kept apart from the rated tables.
+    CREATE TABLE ai_stats (
+        guild_id INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        level    TEXT    NOT NULL,
+        games    INTEGER NOT NULL DEFAULT 0,
+        wins     INTEGER NOT NULL DEFAULT 0,
+        losses   INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (guild_id, user_id, level)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE challenges (
+        id              INTEGER PRIMARY KEY,
+        guild_id        INTEGER NOT NULL,
+        channel_id      INTEGER NOT NULL,
+        challenger_id   INTEGER NOT NULL,
+        challenger_name TEXT    NOT NULL,
+        opponent_id     INTEGER NOT NULL,
+        opponent_name   TEXT    NOT NULL,
+        ruleset         TEXT    NOT NULL,
+        status          TEXT    NOT NULL
+                        CHECK (status IN ('open', 'accepted', 'declined', 'cancelled', 'expired')),
+        created_at      REAL    NOT NULL,
+        expires_at      REAL    NOT NULL,
+        message_id      INTEGER,
+        game_id         INTEGER REFERENCES games (id) ON DELETE SET NULL,
+        CHECK (challenger_id <> opponent_id)
+    );
+    CREATE INDEX challenges_open ON challenges (expires_at) WHERE status = 'open';
+    CREATE INDEX challenges_pair ON challenges (guild_id, challenger_id, opponent_id)
+        WHERE status = 'open';
+    """,
+)
+
+LATEST_VERSION = len(MIGRATIONS)
+
+
+def _statements(script: str) -> list[str]:
+    """Split a script into complete statements (``sqlite3.complete_statement``
+    knows about strings and comments, so a ``;`` inside one is safe)."""
+    out: list[str] = []
+    buf = ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            if buf.strip():
+                out.append(buf.strip())
+            buf = ""
+    if buf.strip() and not all(
+        part.strip().startswith("--") or not part.strip() for part in buf.splitlines()
+    ):
+        raise StorageError(f"Migration script ends with an incomplete statement: {buf!r}")
+    return out
+
+
+def user_version(conn: sqlite3.Connection) -> int:
+    row = conn.execute("PRAGMA user_version").fetchone()
+    return int(row[0])
+
+
+def migrate(conn: sqlite3.Connection, migrations: tuple[str, ...] = MIGRATIONS) -> int:
+    """Bring the database up to date; return the version it ended at.
+
+    ``conn`` must be in autocommit mode (``isolation_level=None``) so that our
+    explicit ``BEGIN IMMEDIATE`` owns the transaction.  A file written by a
+    newer bot (a higher version than we know) is refused rather than touched.
+    """
+    latest = len(migrations)
+    while True:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            current = user_version(conn)
+            if current > latest:
+                raise StorageError(
+                    f"The database is at schema version {current}, newer than this bot "
+                    f"knows ({latest}). Upgrade the bot instead of opening it with this one."
+                )
+            if current == latest:
+                conn.execute("COMMIT")
+                return current
+            for statement in _statements(migrations[current]):
+                conn.execute(statement)
+            # PRAGMA takes no parameters; the value is our own int.
+            conn.execute(f"PRAGMA user_version = {current + 1:d}")
+            conn.execute("COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise

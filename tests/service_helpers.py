@@ -1,0 +1,168 @@
+"""Shared pieces for the storage and service tests (and the crash child)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from bot.engine import CARDS, Action, ActionKind, Game, Ruleset
+from bot.service import GinService, MoveResult
+from bot.storage import MoveRow
+
+GUILD = 1000
+CHANNEL = 2000
+FORFEIT_KINDS = {"resign", "timeout", "ended"}
+
+
+class FakeClock:
+    """A settable clock for the service (callable like ``time.time``)."""
+
+    def __init__(self, now: float = 1_700_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> float:
+        self.now += seconds
+        return self.now
+
+
+def random_action(game: Game, seat: int, rng: random.Random, p_best: float = 0.6) -> Action:
+    """A random legal action that still ends games in reasonable time:
+    knock or gin whenever allowed, otherwise draw at random and discard the
+    best card with probability ``p_best`` (else any card allowed)."""
+    legal = game.legal(seat)
+    assert legal, f"seat {seat} has nothing to do"
+    if ActionKind.BIG_GIN in legal:
+        return Action(ActionKind.BIG_GIN)
+    if ActionKind.KNOCK in legal:
+        return Action(ActionKind.KNOCK, rng.choice(game.knock_discards(seat)))
+    if ActionKind.DISCARD in legal:
+        view = game.view(seat)
+        allowed = [c for c in view.hand if not (view.drawn_from_pile and c == view.drawn)]
+        card = game.best_discard(seat) if rng.random() < p_best else rng.choice(allowed)
+        return Action(ActionKind.DISCARD, card)
+    return Action(ActionKind(rng.choice(sorted(legal))))
+
+
+async def start_game(
+    svc: GinService, a: int, b: int, *, guild: int = GUILD, target: int | None = 10
+) -> Any:
+    challenge = await svc.create_challenge(guild, CHANNEL, a, f"P{a}", b, f"P{b}", target=target)
+    return await svc.accept_challenge(challenge.id, b)
+
+
+async def play_out(
+    svc: GinService, game_id: int, rng: random.Random, max_moves: int = 100_000
+) -> list[MoveResult]:
+    """Play random legal moves until the game ends; returns every result."""
+    snap = await svc.get_game(game_id)
+    results: list[MoveResult] = []
+    for _ in range(max_moves):
+        game = snap.game
+        if game.is_over:
+            return results
+        seat = game.turn
+        assert seat is not None
+        action = random_action(game, seat, rng)
+        res = await svc.act(game_id, snap.players[seat], action, expected_version=snap.version)
+        results.append(res)
+        snap = res.snapshot
+    raise AssertionError("game did not end")
+
+
+def replay(state: dict[str, Any], moves: Sequence[MoveRow]) -> Game:
+    """Rebuild a game from its seed and its move log (the audit trail)."""
+    names = state["names"]
+    game = Game.new(
+        (names[0], names[1]),
+        Ruleset.from_dict(state["ruleset"]),
+        seed=state["seed"],
+        first_dealer=state["first_dealer"],
+    )
+    for m in moves:
+        if m.kind in FORFEIT_KINDS:
+            game.forfeit(m.seat, m.kind)
+            continue
+        card = None if m.card is None else next(c for c in CARDS if c.code == m.card)
+        game.apply(m.seat, Action(ActionKind(m.kind), card))
+    return game
+
+
+# --- the crash child ----------------------------------------------------------------------
+#
+#     python -m tests.service_helpers crash-child DB SEED
+#
+# Plays random legal moves in every active game of DB at once, printing
+# "GAME VERSION" after each commit, until it is killed.
+
+
+async def _crash_child(db: str, seed: int) -> None:
+    import asyncio
+    import sys
+
+    svc = await GinService.open(db)
+    games = [await svc.get_game(i) for i in await _active_ids(svc)]
+    print(f"ready {len(games)}", flush=True)
+
+    async def player(index: int) -> None:
+        rng = random.Random(seed * 1000 + index)
+        snap = games[index]
+        while not snap.game.is_over:
+            seat = snap.game.turn
+            assert seat is not None
+            action = random_action(snap.game, seat, rng)
+            res = await svc.act(snap.id, snap.players[seat], action, expected_version=snap.version)
+            snap = res.snapshot
+            sys.stdout.write(f"{snap.id} {snap.version}\n")
+            sys.stdout.flush()
+        sys.stdout.write(f"over {snap.id}\n")
+        sys.stdout.flush()
+
+    await asyncio.gather(*(player(i) for i in range(len(games))))
+    print("all over", flush=True)
+    await asyncio.sleep(3600)  # wait for the kill
+
+
+async def _race_child(db: str, game_id: int, version: int) -> None:
+    """Wait for "go" on stdin, then send the same move 50 times at once."""
+    import asyncio
+    import sys
+
+    from bot.service import ServiceError, StaleAction
+
+    svc = await GinService.open(db)
+    snap = await svc.get_game(game_id)
+    seat = snap.game.turn
+    assert seat is not None
+    action = Action(ActionKind.PASS)
+    print("ready", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    results = await asyncio.gather(
+        *(
+            svc.act(game_id, snap.players[seat], action, expected_version=version)
+            for _ in range(50)
+        ),
+        return_exceptions=True,
+    )
+    applied = sum(isinstance(r, MoveResult) for r in results)
+    stale = sum(isinstance(r, StaleAction) for r in results)
+    other = [r for r in results if isinstance(r, BaseException) and not isinstance(r, ServiceError)]
+    print(f"applied {applied} stale {stale} other {len(other)} {other[:1]!r}", flush=True)
+    await svc.close()
+
+
+async def _active_ids(svc: GinService) -> list[int]:
+    return await svc.repository.read(lambda tx: tx.all_active_game_ids())
+
+
+if __name__ == "__main__":
+    import asyncio
+    import sys
+
+    if sys.argv[1:2] == ["crash-child"]:
+        asyncio.run(_crash_child(sys.argv[2], int(sys.argv[3])))
+    elif sys.argv[1:2] == ["race-child"]:
+        asyncio.run(_race_child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))

@@ -1,0 +1,236 @@
+"""Storage: migrations, pragmas, the version-guarded write, transactions."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import (
+    LATEST_VERSION,
+    MIGRATIONS,
+    GameUpdate,
+    NewGame,
+    Repository,
+    StorageError,
+    Tx,
+    VersionConflict,
+    default_db_path,
+)
+from bot.storage import migrations as migrations_module
+
+TABLES = {
+    "meta",
+    "server_settings",
+    "games",
+    "active_players",
+    "moves",
+    "hands",
+    "game_results",
+    "player_stats",
+    "ai_stats",
+    "challenges",
+}
+
+
+def _tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as db:
+        rows = db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall()
+    return {r[0] for r in rows}
+
+
+def _new_game(guild: int = 1, p0: int = 10, p1: int = 11) -> NewGame:
+    return NewGame(
+        guild_id=guild,
+        channel_id=5,
+        player0=p0,
+        player1=p1,
+        name0="A",
+        name1="B",
+        ai_level=None,
+        ruleset="{}",
+        state='{"x":1}',
+        version=1,
+        status="active",
+        turn_seat=0,
+        hand_number=1,
+        score0=0,
+        score1=0,
+        turn_deadline=None,
+        reminder_at=None,
+        reminder_sent=0,
+        next_timer_at=None,
+        created_at=1.0,
+        updated_at=1.0,
+    )
+
+
+def _update(state: str, seat: int = 0) -> GameUpdate:
+    return GameUpdate(
+        state=state,
+        status="active",
+        turn_seat=1 - seat,
+        hand_number=1,
+        score0=0,
+        score1=0,
+        turn_deadline=None,
+        reminder_at=None,
+        next_timer_at=None,
+        last_seat=seat,
+        last_kind="draw_stock",
+        last_card=None,
+        updated_at=2.0,
+        finished_at=None,
+    )
+
+
+async def test_migrates_an_empty_file(tmp_path: Path) -> None:
+    path = tmp_path / "sub" / "gin.db"
+    repo = await Repository.open(path)
+    try:
+        assert await repo.user_version() == LATEST_VERSION == len(MIGRATIONS)
+        assert str(await repo.pragma("journal_mode")).lower() == "wal"
+        assert await repo.pragma("foreign_keys") == 1
+        assert await repo.pragma("synchronous") == 1  # NORMAL
+        assert await repo.integrity_check() == "ok"
+    finally:
+        await repo.close()
+    assert _tables(path) >= TABLES
+
+
+async def test_reopening_keeps_data_and_runs_nothing_again(tmp_path: Path) -> None:
+    path = tmp_path / "gin.db"
+    repo = await Repository.open(path)
+    game_id = await repo.write(lambda tx: tx.insert_game(_new_game()))
+    await repo.write(lambda tx: tx.set_meta("k", "v"))
+    await repo.close()
+
+    repo = await Repository.open(path)
+    try:
+        assert await repo.user_version() == LATEST_VERSION
+        row = await repo.read(lambda tx: tx.game(game_id))
+        assert row is not None and row.players == (10, 11)
+        assert await repo.read(lambda tx: tx.get_meta("k")) == "v"
+    finally:
+        await repo.close()
+
+
+async def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "gin.db"
+    await (await Repository.open(path)).close()
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA user_version = {LATEST_VERSION + 1}")
+    with pytest.raises(StorageError, match="newer than this bot"):
+        await Repository.open(path)
+
+
+def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
+    db = sqlite3.connect(tmp_path / "gin.db", isolation_level=None)
+    broken = (*MIGRATIONS, "CREATE TABLE extra (a INTEGER);\nSELECT * FROM no_such_table;")
+    with pytest.raises(sqlite3.OperationalError):
+        migrations_module.migrate(db, broken)
+    assert migrations_module.user_version(db) == LATEST_VERSION
+    names = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+    assert "extra" not in names and "games" in names
+    # ...and a fixed migration then applies on top.
+    fixed = (*MIGRATIONS, "CREATE TABLE extra (a INTEGER);")
+    assert migrations_module.migrate(db, fixed) == LATEST_VERSION + 1
+    db.close()
+
+
+def test_default_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("GIN_DB_PATH", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert default_db_path() == tmp_path / "gin.db"
+    monkeypatch.setenv("GIN_DB_PATH", str(tmp_path / "x" / "games.sqlite"))
+    assert default_db_path() == tmp_path / "x" / "games.sqlite"
+
+
+async def test_env_path_is_used(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("GIN_DB_PATH", str(tmp_path / "env.db"))
+    repo = await Repository.open()
+    await repo.close()
+    assert (tmp_path / "env.db").exists()
+
+
+async def test_version_guard_and_move_log(tmp_path: Path) -> None:
+    repo = await Repository.open(tmp_path / "gin.db")
+    try:
+        gid = await repo.write(lambda tx: tx.insert_game(_new_game()))
+        await repo.write(lambda tx: tx.update_game(gid, 1, _update('{"x":2}')))
+        with pytest.raises(VersionConflict):
+            await repo.write(lambda tx: tx.update_game(gid, 1, _update('{"x":3}')))
+        row = await repo.read(lambda tx: tx.game(gid))
+        assert row is not None and row.version == 2
+        assert await repo.read(lambda tx: tx.game_state(gid)) == '{"x":2}'
+        moves = await repo.read(lambda tx: tx.moves(gid))
+        assert [(m.version, m.seat, m.kind) for m in moves] == [(2, 0, "draw_stock")]
+    finally:
+        await repo.close()
+
+
+async def test_a_failed_transaction_changes_nothing(tmp_path: Path) -> None:
+    repo = await Repository.open(tmp_path / "gin.db")
+    ran: list[str] = []
+
+    def txn(tx: Tx) -> None:
+        tx.set_meta("a", "1")
+        tx.after_commit(lambda: ran.append("hook"))
+        raise RuntimeError("boom")
+
+    try:
+        with pytest.raises(RuntimeError, match="boom"):
+            await repo.write(txn)
+        assert await repo.read(lambda tx: tx.get_meta("a")) is None
+        assert ran == []
+
+        def ok(tx: Tx) -> None:
+            tx.set_meta("a", "2")
+            tx.after_commit(lambda: ran.append("hook"))
+
+        await repo.write(ok)
+        assert ran == ["hook"]
+        assert await repo.read(lambda tx: tx.get_meta("a")) == "2"
+    finally:
+        await repo.close()
+
+
+async def test_one_active_game_per_player_is_a_constraint(tmp_path: Path) -> None:
+    repo = await Repository.open(tmp_path / "gin.db")
+    try:
+
+        def first(tx: Tx) -> int:
+            gid = tx.insert_game(_new_game())
+            tx.claim_players(1, [10, 11], gid)
+            return gid
+
+        gid = await repo.write(first)
+
+        def second(tx: Tx) -> int:
+            other = tx.insert_game(_new_game(p0=12, p1=10))
+            tx.claim_players(1, [12, 10], other)
+            return other
+
+        with pytest.raises(StorageError):
+            await repo.write(second)
+        assert await repo.read(lambda tx: tx.active_game_id(1, 12)) is None
+        assert await repo.read(lambda tx: tx.active_game_id(1, 10)) == gid
+        # Another server is another matter.
+        await repo.write(lambda tx: tx.claim_players(2, [10], gid))
+    finally:
+        await repo.close()
+
+
+async def test_foreign_keys_are_enforced(tmp_path: Path) -> None:
+    repo = await Repository.open(tmp_path / "gin.db")
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            await repo.write(lambda tx: tx.claim_players(1, [10], 999))
+    finally:
+        await repo.close()
+
+
+async def test_memory_databases_are_refused() -> None:
+    with pytest.raises(StorageError):
+        await Repository.open(":memory:")
