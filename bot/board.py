@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot import text
-from bot.engine import GameResult, HandResult
+from bot.engine import EventKind, GameResult, HandResult
 from bot.render import render_board, render_reveal, render_tally
 from bot.service import GameSnapshot, GinService, MoveResult
 from bot.ui import board_view, rematch_view
@@ -61,7 +61,12 @@ class Boards:
     async def _payload(self, snap: GameSnapshot) -> tuple[str, discord.File, discord.ui.View]:
         public = snap.game.public_view()
         png = await asyncio.to_thread(render_board, public)
-        lines = [text.describe_events(public.last_events, public.names), text.score_line(public)]
+        events = public.last_events
+        deals = [i for i, e in enumerate(events) if e.kind is EventKind.DEAL]
+        if deals:
+            # One board per hand: the end of the last hand is on its reveal message.
+            events = events[deals[-1] :]
+        lines = [text.describe_events(events, public.names), text.score_line(public)]
         lines.append(text.turn_line(public))
         content = "\n".join(line for line in lines if line)
         view = board_view(snap.id, snap.version, public.phase)

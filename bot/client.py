@@ -79,7 +79,7 @@ class GinBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
-        await self.play.resume([g.id for g in self.guilds])
+        await self.play.resume()
 
     async def _timers(self) -> None:
         await self.wait_until_ready()
@@ -99,6 +99,7 @@ class GinBot(commands.Bot):
     async def close(self) -> None:
         play = getattr(self, "play", None)
         if play is not None:
+            play.stop_ai()
             # Let follow-up posts of committed moves finish before the session closes.
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(play.idle(), timeout=5)

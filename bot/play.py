@@ -283,6 +283,12 @@ class Play:
         except Exception:
             log.exception("computer opponent failed in game %s", game_id)
 
+    def stop_ai(self) -> None:
+        """Cancel the computer's pending moves (shutdown). Safe: a move is either
+        committed whole or not at all, and the next start resumes it."""
+        for task in self._ai_tasks.values():
+            task.cancel()
+
     async def idle(self) -> None:
         """Wait until no follow-up work or computer move is pending (tests, shutdown)."""
         while True:
@@ -451,14 +457,10 @@ class Play:
                 )
                 await self.boards.final(event.result, event.result.game_result)
 
-    async def resume(self, guild_ids: list[int]) -> None:
+    async def resume(self) -> None:
         """After a start or restart: let the computer finish any turn it owes."""
-        for guild_id in guild_ids:
-            for summary in await self.service.list_active(guild_id):
-                if summary.ai_level is not None:
-                    snap = await self.service.get_game(summary.id)
-                    if snap.is_ai_turn:
-                        self.schedule_ai(snap.id)
+        for game_id in await self.service.pending_ai_turns():
+            self.schedule_ai(game_id)
 
 
 def _name(user: discord.abc.User) -> str:

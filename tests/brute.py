@@ -73,7 +73,7 @@ def brute_layoff(defender: list[int], knocker_melds: list[list[int]]) -> int:
         for c in hand:
             for i, m in enumerate(melds):
                 if can_add(m, c):
-                    go(hand - {c}, (*melds[:i], m | {c}, *melds[i + 1:]))
+                    go(hand - {c}, (*melds[:i], m | {c}, *melds[i + 1 :]))
 
     go(frozenset(defender), tuple(frozenset(m) for m in knocker_melds))
     return best

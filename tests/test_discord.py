@@ -480,3 +480,63 @@ def test_rejected_token_prints_one_line_and_exits_2(
     err = capsys.readouterr().err
     assert "Traceback" not in err
     assert "rejected the token" in err and len(err.strip().splitlines()) == 1
+
+
+async def test_challenge_expires_and_decline_and_cancel(fake: FakeDiscord, tmp_path: Path) -> None:
+    ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
+    now = [2_000_000.0]
+    bot = GinBot(
+        tmp_path / "gin.db", ai_delay=0, board_coalesce=0, timer_tick=3600, clock=lambda: now[0]
+    )
+    async with fake.run_bot(bot):
+        res = await fake.slash(ana, "gin", subcommand="challenge", options={"opponent": bo})
+        msg = res.message
+        assert msg is not None
+        accept = ids_with(msg, "gin:c:accept:")[0]
+        cancel = ids_with(msg, "gin:c:cancel:")[0]
+        # Only the opponent may accept; only the challenger may cancel.
+        r = await fake.click(cy, msg, accept)
+        assert r.ephemeral and "challenge" in r.content.lower()
+        r = await fake.click(bo, msg, cancel)
+        assert r.ephemeral
+        now[0] += 11 * 60
+        await bot.play.tick()
+        await fake.settle()
+        assert "expired" in msg.content and not msg.custom_ids()
+        # Decline and cancel edit the message and remove the buttons.
+        res = await fake.slash(ana, "gin", subcommand="challenge", options={"opponent": bo})
+        assert res.message is not None
+        await fake.click(bo, res.message, ids_with(res.message, "gin:c:decline:")[0])
+        assert "declined" in res.message.content and not res.message.custom_ids()
+        res = await fake.slash(ana, "gin", subcommand="challenge", options={"opponent": cy})
+        assert res.message is not None
+        await fake.click(ana, res.message, ids_with(res.message, "gin:c:cancel:")[0])
+        assert "withdrew" in res.message.content and not res.message.custom_ids()
+    fake.assert_clean()
+
+
+async def test_computer_resumes_its_turn_after_a_restart(fake: FakeDiscord, tmp_path: Path) -> None:
+    ana = fake.add_user("Ana")
+    db = tmp_path / "gin.db"
+    bot = GinBot(db, ai_delay=3600, board_coalesce=0, timer_tick=3600)
+    async with fake.run_bot(bot):
+        assert bot.user is not None
+        res = await fake.slash(
+            ana, "gin", subcommand="challenge", options={"opponent": fake.users[bot.user.id]}
+        )
+        assert res.message is not None
+        snap = await bot.service.active_game_for(fake.guild_id, ana.id)
+        assert snap is not None
+        if not snap.is_ai_turn:
+            await fake.slash(ana, "gin", subcommand="pass")
+            snap = await bot.service.get_game(snap.id)
+        assert snap.is_ai_turn
+        version = snap.version
+    # Killed while the computer was "thinking": the new process makes its move.
+    bot2 = make_bot(db)
+    async with fake.run_bot(bot2):
+        await fake.wait_for(lambda: bool(bot2.play._ai_tasks), what="computer scheduled")
+        await idle(bot2, fake)
+        after = await bot2.service.get_game(snap.id)
+        assert after.version > version and not after.is_ai_turn
+    fake.assert_clean()
