@@ -206,7 +206,7 @@ class Game:
     def forfeit(self, seat: int, reason: str) -> Outcome:
         """``seat`` loses the game now (resign, timeout, ended by a moderator)."""
         if self.is_over:
-            raise errors.GameOver("This game is already over.")
+            raise errors.GameOver("This game is over.")
         result = self._finish(1 - seat, reason)
         event = Event(EventKind.FORFEIT, seat)
         self.last_events = (event,)
