@@ -11,7 +11,7 @@ from discord.ext import commands
 
 from bot import text
 from bot.engine import ActionKind, Phase, Ruleset, Variant
-from bot.service import AiLevel, PermissionDenied, SettingsError
+from bot.service import LEADERBOARD_SORTS, AiLevel, PermissionDenied, SettingsError
 
 if TYPE_CHECKING:
     from bot.client import GinBot
@@ -22,22 +22,6 @@ VARIANTS = [
     app_commands.Choice(name="Straight gin (gin only)", value="gin_only"),
 ]
 LEVELS = [app_commands.Choice(name=lv.value.capitalize(), value=lv.value) for lv in AiLevel]
-SORTS = [
-    "rating",
-    "games",
-    "wins",
-    "losses",
-    "win_rate",
-    "hands_won",
-    "gins",
-    "big_gins",
-    "undercuts_scored",
-    "undercuts_suffered",
-    "total_points",
-    "best_game",
-    "current_streak",
-    "best_streak",
-]
 SETTINGS = [
     *(f for f in Ruleset.__dataclass_fields__),
     "turn_timeout",
@@ -207,7 +191,9 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         min_games="Only players with at least this many games",
     )
     @app_commands.choices(
-        sort=[app_commands.Choice(name=s.replace("_", " "), value=s) for s in SORTS[:25]]
+        sort=[
+            app_commands.Choice(name=s.replace("_", " "), value=s) for s in LEADERBOARD_SORTS[:25]
+        ]
     )
     @app_commands.guild_only()
     async def leaderboard(

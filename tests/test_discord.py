@@ -540,3 +540,29 @@ async def test_computer_resumes_its_turn_after_a_restart(fake: FakeDiscord, tmp_
         after = await bot2.service.get_game(snap.id)
         assert after.version > version and not after.is_ai_turn
     fake.assert_clean()
+
+
+async def test_information_commands(fake: FakeDiscord, tmp_path: Path) -> None:
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    bot = make_bot(tmp_path / "gin.db")
+    async with fake.run_bot(bot):
+        snap = await start_game(fake, bot, ana, bo)
+        res = await fake.slash(ana, "gin", subcommand="games")
+        assert res.ephemeral and f"#{snap.id}" in res.content
+        res = await fake.slash(bo, "gin", subcommand="resign")
+        assert res.ephemeral and "resigned" in res.content
+        await idle(bot, fake)
+        res = await fake.slash(ana, "gin", subcommand="leaderboard")
+        assert "Ana" in res.content and "Bo" in res.content
+        assert res.content.index("Ana") < res.content.index("Bo")  # the winner ranks first
+        res = await fake.slash(ana, "gin", subcommand="leaderboard", options={"sort": "losses"})
+        assert res.content.index("Bo") < res.content.index("Ana")
+        res = await fake.slash(ana, "gin", subcommand="stats", options={"member": bo})
+        assert "Games 1" in res.content and "losses 1" in res.content
+        res = await fake.slash(ana, "gin", subcommand="rules")
+        assert res.ephemeral and "Standard" in res.content and "60 minutes" in res.content
+        res = await fake.slash(ana, "gin", subcommand="score")
+        assert res.ephemeral and "resign" in res.content
+        res = await fake.slash(ana, "gin", subcommand="games")
+        assert "No games in progress" in res.content
+    fake.assert_clean()
