@@ -566,3 +566,50 @@ async def test_information_commands(fake: FakeDiscord, tmp_path: Path) -> None:
         res = await fake.slash(ana, "gin", subcommand="games")
         assert "No games in progress" in res.content
     fake.assert_clean()
+
+
+async def test_board_edits_are_coalesced_and_old_boards_reposted(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    now = [3_000_000.0]
+    bot = GinBot(
+        tmp_path / "gin.db", ai_delay=0, board_coalesce=1.5, timer_tick=3600, clock=lambda: now[0]
+    )
+    users = {ana.id: ana, bo.id: bo}
+    async with fake.run_bot(bot):
+        snap = await start_game(fake, bot, ana, bo)
+        board = board_message(fake, snap.id)
+        edits_before = board.edit_count
+        # Four quick moves by command: the board is edited once, to the latest state.
+        for _ in range(4):
+            snap = await bot.service.get_game(snap.id)
+            seat = snap.game.turn
+            assert seat is not None
+            user = users[snap.players[seat]]
+            legal = snap.game.legal(seat)
+            if "pass" in legal:
+                await fake.slash(user, "gin", subcommand="pass")
+            elif "draw_stock" in legal:
+                await fake.slash(user, "gin", subcommand="draw", options={"source": "stock"})
+            else:
+                card = snap.game.best_discard(seat).code
+                await fake.slash(user, "gin", subcommand="discard", options={"card": card})
+        await idle(bot, fake)
+        assert board.edit_count - edits_before == 1
+        latest = await bot.service.get_game(snap.id)
+        assert f"gin:a:hand:{snap.id}:{latest.version}" in board.custom_ids()
+        # An hour later the board is posted anew at the bottom instead of edited.
+        now[0] += 3601
+        seat = latest.game.turn
+        assert seat is not None
+        user = users[latest.players[seat]]
+        legal = latest.game.legal(seat)
+        if "draw_stock" in legal:
+            await fake.slash(user, "gin", subcommand="draw", options={"source": "stock"})
+        else:
+            await fake.slash(user, "gin", subcommand="pass")
+        await idle(bot, fake)
+        fresh = board_message(fake, snap.id)
+        assert fresh.id != board.id and board.deleted
+    fake.assert_clean()
