@@ -248,9 +248,9 @@ async def test_every_bad_input_is_a_typed_error_and_changes_nothing(svc: GinServ
     assert snap.game.to_dict() == frozen
 
     await svc.resign(gid, other)
-    await rejected(lambda: svc.resign(gid, me), MoveRejected, "already over")
+    await rejected(lambda: svc.resign(gid, me), MoveRejected, "game is over")
     await rejected(lambda: svc.act(gid, me, draw), MoveRejected, "over")
-    await rejected(lambda: svc.end_game(gid), MoveRejected, "already over")
+    await rejected(lambda: svc.end_game(gid), MoveRejected, "game is over")
 
 
 async def test_a_move_resets_the_deadline_of_whoever_moves_next(

@@ -194,7 +194,7 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
     if seat is None:
         seat = committed.turn
         if seat is None:
-            raise MoveRejected("This game is already over.")
+            raise MoveRejected("This game is over.")
     game = clone_game(committed)
     try:
         if step.action is not None:
