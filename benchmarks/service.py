@@ -34,25 +34,11 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.engine import Action, ActionKind, Game
 from bot.service import GameSnapshot, GinService, ServiceError
+from tests.service_helpers import random_action  # the same random legal player as the tests
 
 GUILD = 1
 CHANNEL = 1
-
-
-def random_action(game: Game, seat: int, rng: random.Random, p_best: float = 0.6) -> Action:
-    legal = game.legal(seat)
-    if ActionKind.BIG_GIN in legal:
-        return Action(ActionKind.BIG_GIN)
-    if ActionKind.KNOCK in legal:
-        return Action(ActionKind.KNOCK, rng.choice(game.knock_discards(seat)))
-    if ActionKind.DISCARD in legal:
-        view = game.view(seat)
-        allowed = [c for c in view.hand if not (view.drawn_from_pile and c == view.drawn)]
-        card = game.best_discard(seat) if rng.random() < p_best else rng.choice(allowed)
-        return Action(ActionKind.DISCARD, card)
-    return Action(ActionKind(rng.choice(sorted(legal))))
 
 
 @dataclass
