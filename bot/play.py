@@ -33,7 +33,7 @@ from bot.service import (
     StaleAction,
     TimerKind,
 )
-from bot.ui import challenge_view
+from bot.ui import challenge_view, hand_controls
 
 log = logging.getLogger(__name__)
 
@@ -100,8 +100,6 @@ class Play:
     async def hand_payload(
         self, snap: GameSnapshot, user_id: int, note: str = ""
     ) -> tuple[str, discord.File, discord.ui.View]:
-        from bot.ui import hand_controls
-
         seat = snap.seat_of(user_id)
         assert seat is not None
         game = snap.game
@@ -218,18 +216,17 @@ class Play:
     ) -> None:
         """A turn by slash command (errors go to the tree's handler)."""
         snap = await self.my_game(interaction)
-        card: Card | None = None
-        if card_text:
-            card = parse_card(card_text)
-        elif kind is ActionKind.KNOCK:
-            seat = snap.seat_of(interaction.user.id)
-            if seat is not None and snap.game.turn == seat and snap.game.phase is Phase.DISCARD:
-                card = snap.game.best_discard(seat)
-            # Otherwise the engine explains (not your turn / draw first).
-            if card is not None:
-                await self.move(interaction, snap, Action(kind, card), snap.version)
-                return
-        await self.move(interaction, snap, Action(kind, card), None)
+        card: Card | None = parse_card(card_text) if card_text else None
+        expected: int | None = None
+        seat = snap.seat_of(interaction.user.id)
+        game = snap.game
+        my_discard = seat is not None and game.turn == seat and game.phase is Phase.DISCARD
+        if card is None and kind is ActionKind.KNOCK and seat is not None and my_discard:
+            # We chose the card from this version of the game: apply it only to that
+            # version. Otherwise the engine explains ("Draw a card first", ...).
+            card = game.best_discard(seat)
+            expected = snap.version
+        await self.move(interaction, snap, Action(kind, card), expected)
 
     async def after_move(self, result: MoveResult, *, from_ai: bool = False) -> None:
         """Everything public that follows a committed move, one move at a time
