@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.config import Config
 from bot.storage import (
     LATEST_VERSION,
     MIGRATIONS,
@@ -15,8 +16,7 @@ from bot.storage import (
     Repository,
     StorageError,
     Tx,
-    VersionConflict,
-    default_db_path,
+    VersionConflictError,
 )
 from bot.storage import migrations as migrations_module
 
@@ -139,17 +139,15 @@ def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None
     db.close()
 
 
-def test_default_path(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.delenv("GIN_DB_PATH", raising=False)
-    monkeypatch.chdir(tmp_path)
-    assert default_db_path() == tmp_path / "gin.db"
-    monkeypatch.setenv("GIN_DB_PATH", str(tmp_path / "x" / "games.sqlite"))
-    assert default_db_path() == tmp_path / "x" / "games.sqlite"
+def test_default_path(tmp_path: Path) -> None:
+    assert Config.from_env({}, cwd=tmp_path).db_path == tmp_path / "gin.db"
+    env = {"GIN_DB_PATH": str(tmp_path / "x" / "games.sqlite")}
+    assert Config.from_env(env, cwd=tmp_path).db_path == tmp_path / "x" / "games.sqlite"
 
 
-async def test_env_path_is_used(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setenv("GIN_DB_PATH", str(tmp_path / "env.db"))
-    repo = await Repository.open()
+async def test_configured_path_is_used(tmp_path: Path) -> None:
+    config = Config.from_env({"GIN_DB_PATH": str(tmp_path / "env.db")})
+    repo = await Repository.open(config.db_path, synchronous=config.db_sync)
     await repo.close()
     assert (tmp_path / "env.db").exists()
 
@@ -159,7 +157,7 @@ async def test_version_guard_and_move_log(tmp_path: Path) -> None:
     try:
         gid = await repo.write(lambda tx: tx.insert_game(_new_game()))
         await repo.write(lambda tx: tx.update_game(gid, 1, _update('{"x":2}')))
-        with pytest.raises(VersionConflict):
+        with pytest.raises(VersionConflictError):
             await repo.write(lambda tx: tx.update_game(gid, 1, _update('{"x":3}')))
         row = await repo.read(lambda tx: tx.game(gid))
         assert row is not None and row.version == 2

@@ -1,13 +1,14 @@
-"""Persistence on SQLite (aiosqlite): one file, WAL, numbered migrations.
+"""Persistence on SQLite: one file, WAL, numbered migrations.
 
-:class:`Repository` is the only code that speaks SQL.  Everything above it
-hands the repository plain functions of a :class:`Tx` that run as one
-transaction in the connection's thread.
+:class:`Repository` runs transactions; the SQL lives in the table-group
+modules of :mod:`bot.storage.tables`, combined into :class:`Tx`.  Everything
+above hands the repository plain functions of a :class:`Tx` that run as one
+transaction in the connection's thread.  No SQL anywhere else.
 """
 
-from .errors import StorageError, VersionConflict
+from .errors import StorageError, VersionConflictError
 from .migrations import LATEST_VERSION, MIGRATIONS
-from .repository import LEADERBOARD_SORTS, Repository, Tx, default_db_path
+from .repository import Repository
 from .rows import (
     AiStatsRow,
     ChallengeRow,
@@ -21,6 +22,8 @@ from .rows import (
     StatsRow,
     TimerRow,
 )
+from .tables.stats import LEADERBOARD_SORTS
+from .tx import Tx
 
 __all__ = [
     "LATEST_VERSION",
@@ -40,6 +43,5 @@ __all__ = [
     "StorageError",
     "TimerRow",
     "Tx",
-    "VersionConflict",
-    "default_db_path",
+    "VersionConflictError",
 ]

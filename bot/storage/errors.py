@@ -8,6 +8,6 @@ class StorageError(RuntimeError):
     """The database cannot be used as asked (newer schema, broken file...)."""
 
 
-class VersionConflict(StorageError):
+class VersionConflictError(StorageError):
     """A guarded ``UPDATE … WHERE version = ?`` matched no row: somebody else
     (another process on the same file) committed a change first."""

@@ -1,0 +1,61 @@
+"""The bot's configuration, read once from the environment (and ``.env``)
+into a frozen :class:`Config` that is passed down — no module below reads
+the environment itself, so tests and tools can build one directly.
+
+Problems are :class:`ConfigError` with a one-line, actionable message;
+``python -m bot`` prints it and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+DEFAULT_DB_FILE: Final = "gin.db"
+DB_SYNC_MODES: Final = ("NORMAL", "FULL", "EXTRA")
+
+
+class ConfigError(ValueError):
+    """A setting is missing or malformed; the message says which and how to fix it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Everything the bot reads from its environment."""
+
+    token: str = ""
+    dev_guild_id: int | None = None
+    db_path: Path = Path(DEFAULT_DB_FILE)
+    db_sync: str = "NORMAL"
+    ai_delay: float = 1.5
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None, *, cwd: Path | None = None) -> Config:
+        """Read ``DISCORD_TOKEN``, ``DEV_GUILD_ID``, ``GIN_DB_PATH`` (default
+        ``./gin.db``), ``GIN_DB_SYNC`` and ``GIN_AI_DELAY``."""
+        env = os.environ if env is None else env
+        base = Path.cwd() if cwd is None else cwd
+        guild_text = env.get("DEV_GUILD_ID", "").strip()
+        if guild_text and not guild_text.isdigit():
+            raise ConfigError(f"DEV_GUILD_ID must be a server id (digits), not {guild_text!r}.")
+        delay_text = env.get("GIN_AI_DELAY", "").strip() or "1.5"
+        try:
+            ai_delay = float(delay_text)
+        except ValueError as exc:
+            raise ConfigError("GIN_AI_DELAY must be a number of seconds.") from exc
+        if not 0 <= ai_delay <= 60:
+            raise ConfigError("GIN_AI_DELAY must be between 0 and 60 seconds.")
+        sync = (env.get("GIN_DB_SYNC", "").strip() or "NORMAL").upper()
+        if sync not in DB_SYNC_MODES:
+            raise ConfigError(f"GIN_DB_SYNC must be one of {', '.join(DB_SYNC_MODES)}.")
+        path_text = env.get("GIN_DB_PATH", "").strip()
+        return cls(
+            token=env.get("DISCORD_TOKEN", "").strip(),
+            dev_guild_id=int(guild_text) if guild_text else None,
+            db_path=Path(path_text) if path_text else base / DEFAULT_DB_FILE,
+            db_sync=sync,
+            ai_delay=ai_delay,
+        )

@@ -1,0 +1,93 @@
+"""SQL for one table group: the games table: rows, the version-checked move update, listings."""
+
+from __future__ import annotations
+
+from ..errors import VersionConflictError
+from ..rows import GameRow, GameUpdate, NewGame, columns, placeholders
+from .base import GAME_COLS, TableSql, values
+
+
+class GamesSql(TableSql):
+    """The games table: rows, the version-checked move update, listings."""
+
+    def game(self, game_id: int) -> GameRow | None:
+        row = self._db.execute(f"SELECT {GAME_COLS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else GameRow(*row)
+
+    def game_for_move(self, game_id: int) -> tuple[GameRow, int | None] | None:
+        """The game row and its server's turn timeout (``None``: default), in
+        one statement — the first read of every move."""
+        row = self._db.execute(
+            f"SELECT {GAME_COLS}, (SELECT s.turn_timeout_minutes FROM server_settings s "
+            "WHERE s.guild_id = games.guild_id) FROM games WHERE id = ?",
+            (game_id,),
+        ).fetchone()
+        if row is None:
+            return None
+        return GameRow(*row[:-1]), row[-1]
+
+    def game_state(self, game_id: int) -> str | None:
+        row = self._db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
+        return None if row is None else str(row[0])
+
+    def insert_game(self, new: NewGame) -> int:
+        cur = self._db.execute(
+            f"INSERT INTO games ({columns(NewGame)}) VALUES ({placeholders(NewGame)})",
+            values(new),
+        )
+        assert cur.lastrowid is not None
+        return cur.lastrowid
+
+    def update_game(self, game_id: int, version: int, u: GameUpdate) -> None:
+        """Write a move's result if the game is still at ``version``.
+
+        The version check lives in the statement, so even another process
+        sharing the file can never slip a move in between our read and write.
+        """
+        cur = self._db.execute(
+            "UPDATE games SET state = ?, status = ?, turn_seat = ?, hand_number = ?, "
+            "score0 = ?, score1 = ?, turn_deadline = ?, reminder_at = ?, reminder_sent = 0, "
+            "next_timer_at = ?, last_seat = ?, last_kind = ?, last_card = ?, updated_at = ?, "
+            "finished_at = ?, version = version + 1 "
+            "WHERE id = ? AND version = ?",
+            (*values(u), game_id, version),
+        )
+        if cur.rowcount != 1:
+            raise VersionConflictError(f"game {game_id} is no longer at version {version}")
+
+    def set_board(self, game_id: int, channel_id: int, message_id: int, posted_at: float) -> bool:
+        cur = self._db.execute(
+            "UPDATE games SET channel_id = ?, board_message_id = ?, board_posted_at = ? "
+            "WHERE id = ?",
+            (channel_id, message_id, posted_at, game_id),
+        )
+        return cur.rowcount == 1
+
+    def active_games(self, guild_id: int) -> list[GameRow]:
+        rows = self._db.execute(
+            f"SELECT {GAME_COLS} FROM games WHERE guild_id = ? AND status = 'active' ORDER BY id",
+            (guild_id,),
+        ).fetchall()
+        return [GameRow(*r) for r in rows]
+
+    def all_active_game_ids(self) -> list[int]:
+        rows = self._db.execute("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+        return [int(r[0]) for r in rows]
+
+    def ai_turn_game_ids(self) -> list[int]:
+        """Active games against the computer where the computer is to move."""
+        rows = self._db.execute(
+            "SELECT id FROM games WHERE status = 'active' AND ai_level IS NOT NULL "
+            "AND turn_seat = 1 ORDER BY id"
+        )
+        return [int(r[0]) for r in rows]
+
+    def last_game_id(self, guild_id: int, user_id: int) -> int | None:
+        """The user's active game, else their most recently finished one."""
+        row = self._db.execute(
+            "SELECT id FROM games WHERE guild_id = ? AND (player0 = ? OR player1 = ?) "
+            "ORDER BY status = 'active' DESC, COALESCE(finished_at, updated_at) DESC, id DESC "
+            "LIMIT 1",
+            (guild_id, user_id, user_id),
+        ).fetchone()
+        return None if row is None else int(row[0])

@@ -1,0 +1,29 @@
+"""SQL for one table group: integrity and size checks (tests, benchmarks, diagnostics)."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from .base import TableSql
+
+
+class MaintenanceSql(TableSql):
+    """Integrity and size checks (tests, benchmarks, diagnostics)."""
+
+    def integrity_check(self) -> str:
+        rows = self._db.execute("PRAGMA integrity_check").fetchall()
+        return "\n".join(str(r[0]) for r in rows)
+
+    def table_sizes(self) -> dict[str, int]:
+        """Bytes of pages used by each table and index (empty if this SQLite
+        lacks the ``dbstat`` table) — for the size benchmark."""
+        try:
+            rows = self._db.execute(
+                "SELECT name, SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC"
+            ).fetchall()
+        except sqlite3.OperationalError:
+            return {}
+        return {str(name): int(size) for name, size in rows}
+
+    def foreign_key_violations(self) -> int:
+        return len(self._db.execute("PRAGMA foreign_key_check").fetchall())

@@ -1,0 +1,31 @@
+"""SQL for one table group: per-server settings."""
+
+from __future__ import annotations
+
+from ..rows import SettingsRow, columns, placeholders
+from .base import TableSql, values
+
+
+class SettingsSql(TableSql):
+    """Per-server settings."""
+
+    def get_settings(self, guild_id: int) -> SettingsRow | None:
+        row = self._db.execute(
+            f"SELECT {columns(SettingsRow)} FROM server_settings WHERE guild_id = ?", (guild_id,)
+        ).fetchone()
+        return None if row is None else SettingsRow(*row)
+
+    def put_settings(self, row: SettingsRow) -> None:
+        self._db.execute(
+            f"INSERT INTO server_settings ({columns(SettingsRow)}) "
+            f"VALUES ({placeholders(SettingsRow)}) ON CONFLICT (guild_id) DO UPDATE SET "
+            "ruleset = excluded.ruleset, turn_timeout_minutes = excluded.turn_timeout_minutes, "
+            "updated_at = excluded.updated_at",
+            values(row),
+        )
+
+    def turn_timeout_minutes(self, guild_id: int) -> int | None:
+        row = self._db.execute(
+            "SELECT turn_timeout_minutes FROM server_settings WHERE guild_id = ?", (guild_id,)
+        ).fetchone()
+        return None if row is None else int(row[0])

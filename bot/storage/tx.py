@@ -1,0 +1,54 @@
+"""The typed statements of one open transaction, grouped by table.
+
+Each table group's SQL lives in its own module under :mod:`bot.storage.tables`;
+:class:`Tx` combines them, so a transaction function sees one object with
+every statement and the repository stays small.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+
+from .tables.challenges import ChallengesSql
+from .tables.games import GamesSql
+from .tables.history import HistorySql
+from .tables.maintenance import MaintenanceSql
+from .tables.meta import MetaSql
+from .tables.players import PlayersSql
+from .tables.settings import SettingsSql
+from .tables.stats import StatsSql
+from .tables.timers import TimersSql
+
+
+class Tx(
+    MetaSql,
+    SettingsSql,
+    GamesSql,
+    PlayersSql,
+    HistorySql,
+    StatsSql,
+    ChallengesSql,
+    TimersSql,
+    MaintenanceSql,
+):
+    """Typed statements on a connection inside one open transaction.
+
+    Only ever used from the connection's thread, by functions handed to
+    :meth:`Repository.read` / :meth:`Repository.write`.
+    """
+
+    __slots__ = ("_after_commit", "_db")
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+        self._after_commit: list[Callable[[], None]] = []
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` (in the connection thread) once the transaction has
+        committed; never if it rolls back.  For in-memory caches."""
+        self._after_commit.append(callback)
+
+    def committed(self) -> list[Callable[[], None]]:
+        """The callbacks registered with :meth:`after_commit`."""
+        return self._after_commit
