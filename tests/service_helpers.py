@@ -131,7 +131,7 @@ async def _race_child(db: str, game_id: int, version: int) -> None:
     import asyncio
     import sys
 
-    from bot.service import ServiceError, StaleAction
+    from bot.service import ServiceError, StaleActionError
 
     svc = await GinService.open(db)
     snap = await svc.get_game(game_id)
@@ -148,7 +148,7 @@ async def _race_child(db: str, game_id: int, version: int) -> None:
         return_exceptions=True,
     )
     applied = sum(isinstance(r, MoveResult) for r in results)
-    stale = sum(isinstance(r, StaleAction) for r in results)
+    stale = sum(isinstance(r, StaleActionError) for r in results)
     other = [r for r in results if isinstance(r, BaseException) and not isinstance(r, ServiceError)]
     print(f"applied {applied} stale {stale} other {len(other)} {other[:1]!r}", flush=True)
     await svc.close()

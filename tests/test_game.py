@@ -7,20 +7,20 @@ import pytest
 from bot.engine import (
     Action,
     ActionKind,
-    CannotThrowBack,
-    CardNotHeld,
+    CannotThrowBackError,
+    CardNotHeldError,
     EventKind,
     Game,
     HandEnd,
-    KnockTooHigh,
+    KnockTooHighError,
     NextDealer,
-    NotBigGin,
-    NotYourTurn,
+    NotBigGinError,
+    NotYourTurnError,
     Phase,
     Ruleset,
     RulesetError,
     Variant,
-    WrongPhase,
+    WrongPhaseError,
     parse_card,
 )
 
@@ -41,16 +41,16 @@ JUNK = "KH QD JC 9S 7C 5D 3H AC TH 8C"
 def test_upcard_offer_order_then_forced_stock_draw() -> None:
     g = rig(GOOD, JUNK, "KC", stock_top="QS")
     assert g.phase is Phase.UPCARD and g.turn == 0
-    with pytest.raises(WrongPhase, match="take the upcard"):
+    with pytest.raises(WrongPhaseError, match="take the upcard"):
         act(g, 0, A.DRAW_STOCK)
-    with pytest.raises(NotYourTurn, match="It's Ana's turn"):
+    with pytest.raises(NotYourTurnError, match="It's Ana's turn"):
         act(g, 1, A.PASS)
     act(g, 0, A.PASS)
     assert g.turn == 1 and g.phase is Phase.UPCARD
     act(g, 1, A.PASS)
     assert g.turn == 0 and g.phase is Phase.DRAW
     assert g.legal(0) == {A.DRAW_STOCK}
-    with pytest.raises(WrongPhase, match="must come from the stock"):
+    with pytest.raises(WrongPhaseError, match="must come from the stock"):
         act(g, 0, A.TAKE_DISCARD)
     out = act(g, 0, A.DRAW_STOCK)
     assert out.events[0].kind is EventKind.DRAW_STOCK
@@ -65,11 +65,11 @@ def test_dealer_takes_upcard_after_pass_and_cannot_throw_it_back() -> None:
     out = act(g, 1, A.TAKE_DISCARD)
     assert out.events[0].card == parse_card("KC")
     assert g.public_view().known[1] == (parse_card("KC"),)
-    with pytest.raises(CannotThrowBack, match="can't throw back the K♣ you just took"):
+    with pytest.raises(CannotThrowBackError, match="can't throw back the K♣ you just took"):
         act(g, 1, A.DISCARD, "KC")
-    with pytest.raises(CardNotHeld, match="You don't hold the 2♠"):
+    with pytest.raises(CardNotHeldError, match="You don't hold the 2♠"):
         act(g, 1, A.DISCARD, "2S")
-    with pytest.raises(WrongPhase, match="already drew"):
+    with pytest.raises(WrongPhaseError, match="already drew"):
         act(g, 1, A.DRAW_STOCK)
     act(g, 1, A.DISCARD, "QD")
     assert g.turn == 0 and g.phase is Phase.DRAW
@@ -96,9 +96,11 @@ def test_knock_over_the_limit_is_refused_with_the_numbers() -> None:
     act(g, 0, A.PASS)
     act(g, 1, A.PASS)
     act(g, 0, A.DRAW_STOCK)
-    with pytest.raises(KnockTooHigh, match="Your deadwood would be 17; this hand knocks at 10"):
+    with pytest.raises(
+        KnockTooHighError, match="Your deadwood would be 17; this hand knocks at 10"
+    ):
         act(g, 0, A.KNOCK, "AS")
-    with pytest.raises(NotBigGin):
+    with pytest.raises(NotBigGinError):
         act(g, 0, A.BIG_GIN)
     assert A.KNOCK in g.legal(0)
     assert g.knock_discards(0) == [parse_card("QS"), parse_card("2C")]
@@ -175,7 +177,7 @@ def test_fiftieth_card_rule_lets_the_opponent_take_and_knock() -> None:
     act(g, 1, A.DRAW_STOCK)
     act(g, 1, A.DISCARD, "9D")
     assert g.phase is Phase.FIFTIETH and g.turn == 0
-    with pytest.raises(WrongPhase):
+    with pytest.raises(WrongPhaseError):
         act(g, 0, A.DRAW_STOCK)
     act(g, 0, A.TAKE_DISCARD)
     out = act(g, 0, A.KNOCK, "3C")
@@ -214,7 +216,7 @@ def test_gin_only_refuses_a_knock() -> None:
     act(g, 0, A.PASS)
     act(g, 1, A.PASS)
     act(g, 0, A.DRAW_STOCK)
-    with pytest.raises(KnockTooHigh, match="only end with gin"):
+    with pytest.raises(KnockTooHighError, match="only end with gin"):
         act(g, 0, A.KNOCK, "QS")
 
 

@@ -14,19 +14,19 @@ import pytest
 from bot.engine import Action, ActionKind, Game, HandEnd, HandResult, Ruleset, SeatView
 from bot.service import (
     AiLevel,
-    AlreadyInGame,
+    AlreadyInGameError,
     ChallengeError,
     ChallengeStatus,
     GameStatus,
     GinService,
-    MoveRejected,
+    MoveRejectedError,
     MoveResult,
-    NoSuchGame,
-    NotYourGame,
+    NoSuchGameError,
+    NotYourGameError,
     ServiceError,
     SettingsError,
-    StaleAction,
-    UnknownSort,
+    StaleActionError,
+    UnknownSortError,
 )
 from bot.service.codec import clone_game
 from bot.service.games import STALE_MESSAGE
@@ -141,12 +141,14 @@ async def test_challenges_expire_after_ten_minutes(svc: GinService, clock: FakeC
 
 async def test_one_active_game_per_player_per_server(svc: GinService) -> None:
     game = await start_game(svc, 1, 2)
-    with pytest.raises(AlreadyInGame, match=f"You're already in game #{game.id} against P2") as e:
+    with pytest.raises(
+        AlreadyInGameError, match=f"You're already in game #{game.id} against P2"
+    ) as e:
         await svc.create_challenge(GUILD, CHANNEL, 1, "P1", 3, "P3")
     assert e.value.game_id == game.id and e.value.user_id == 1
-    with pytest.raises(AlreadyInGame, match=f"P2 is already in game #{game.id} against P1"):
+    with pytest.raises(AlreadyInGameError, match=f"P2 is already in game #{game.id} against P1"):
         await svc.create_challenge(GUILD, CHANNEL, 3, "P3", 2, "P2")
-    with pytest.raises(AlreadyInGame):
+    with pytest.raises(AlreadyInGameError):
         await svc.start_ai_game(GUILD, CHANNEL, 2, "P2", AiLevel.EASY)
     # Another server is fine.
     other = await start_game(svc, 1, 2, guild=GUILD + 1)
@@ -155,7 +157,7 @@ async def test_one_active_game_per_player_per_server(svc: GinService) -> None:
     c4 = await svc.create_challenge(GUILD, CHANNEL, 3, "P3", 4, "P4")
     c5 = await svc.create_challenge(GUILD, CHANNEL, 3, "P3", 5, "P5")
     g34 = await svc.accept_challenge(c4.id, 4)
-    with pytest.raises(AlreadyInGame, match=f"P3 is already in game #{g34.id}"):
+    with pytest.raises(AlreadyInGameError, match=f"P3 is already in game #{g34.id}"):
         await svc.accept_challenge(c5.id, 5)
     assert (await svc.get_challenge(c5.id)).status is ChallengeStatus.OPEN
     # Once the game is over, a new one may start.
@@ -198,21 +200,21 @@ async def test_every_bad_input_is_a_typed_error_and_changes_nothing(svc: GinServ
         assert await _freeze(svc, gid) == before
 
     draw = Action(ActionKind.DRAW_STOCK)
-    await rejected(lambda: svc.act(9999, me, draw), NoSuchGame, "no game #9999")
-    await rejected(lambda: svc.act(gid, 99, draw), NotYourGame, "not playing")
+    await rejected(lambda: svc.act(9999, me, draw), NoSuchGameError, "no game #9999")
+    await rejected(lambda: svc.act(gid, 99, draw), NotYourGameError, "not playing")
     await rejected(
         lambda: svc.act(gid, other, Action(ActionKind.PASS)),
-        MoveRejected,
+        MoveRejectedError,
         f"It's {name_to_move}'s turn",
     )
-    await rejected(lambda: svc.act(gid, me, draw), MoveRejected, "upcard")
+    await rejected(lambda: svc.act(gid, me, draw), MoveRejectedError, "upcard")
     await rejected(
         lambda: svc.act(gid, me, Action(ActionKind.PASS), expected_version=0),
-        StaleAction,
+        StaleActionError,
         STALE_MESSAGE,
     )
-    await rejected(lambda: svc.resign(gid, 99), NotYourGame, "not playing")
-    await rejected(lambda: svc.resign(9999, me), NoSuchGame, "no game")
+    await rejected(lambda: svc.resign(gid, 99), NotYourGameError, "not playing")
+    await rejected(lambda: svc.resign(9999, me), NoSuchGameError, "no game")
 
     # Take the upcard, then try illegal discards and knocks.
     res = await svc.act(gid, me, Action(ActionKind.TAKE_DISCARD), expected_version=1)
@@ -223,23 +225,25 @@ async def test_every_bad_input_is_a_typed_error_and_changes_nothing(svc: GinServ
     held = set(game.view(seat).hand)
     missing = next(c for c in game.view(1 - seat).hand if c not in held)
     await rejected(
-        lambda: svc.act(gid, me, Action(ActionKind.DISCARD, missing)), MoveRejected, "don't hold"
+        lambda: svc.act(gid, me, Action(ActionKind.DISCARD, missing)),
+        MoveRejectedError,
+        "don't hold",
     )
     await rejected(
-        lambda: svc.act(gid, me, Action(ActionKind.DISCARD, taken)), MoveRejected, "throw back"
+        lambda: svc.act(gid, me, Action(ActionKind.DISCARD, taken)), MoveRejectedError, "throw back"
     )
-    await rejected(lambda: svc.act(gid, me, Action(ActionKind.DISCARD)), MoveRejected, "Name")
+    await rejected(lambda: svc.act(gid, me, Action(ActionKind.DISCARD)), MoveRejectedError, "Name")
     after = game.deadwood_after(seat)
     high = [c for c, v in after.items() if v > game.knock_limit]
     if high:
         await rejected(
             lambda: svc.act(gid, me, Action(ActionKind.KNOCK, high[0])),
-            MoveRejected,
+            MoveRejectedError,
             "deadwood would be",
         )
     if ActionKind.BIG_GIN not in game.legal(seat):
         await rejected(
-            lambda: svc.act(gid, me, Action(ActionKind.BIG_GIN)), MoveRejected, "Big gin"
+            lambda: svc.act(gid, me, Action(ActionKind.BIG_GIN)), MoveRejectedError, "Big gin"
         )
 
     # The snapshot handed out earlier never changes under the caller's feet.
@@ -248,9 +252,9 @@ async def test_every_bad_input_is_a_typed_error_and_changes_nothing(svc: GinServ
     assert snap.game.to_dict() == frozen
 
     await svc.resign(gid, other)
-    await rejected(lambda: svc.resign(gid, me), MoveRejected, "game is over")
-    await rejected(lambda: svc.act(gid, me, draw), MoveRejected, "over")
-    await rejected(lambda: svc.end_game(gid), MoveRejected, "game is over")
+    await rejected(lambda: svc.resign(gid, me), MoveRejectedError, "game is over")
+    await rejected(lambda: svc.act(gid, me, draw), MoveRejectedError, "over")
+    await rejected(lambda: svc.end_game(gid), MoveRejectedError, "game is over")
 
 
 async def test_a_move_resets_the_deadline_of_whoever_moves_next(
@@ -276,7 +280,7 @@ async def test_board_message_is_not_a_move(svc: GinService) -> None:
     after = await svc.get_game(snap.id)
     assert (after.channel_id, after.board_message_id, after.board_posted_at) == (4242, 555, 123.0)
     assert after.version == snap.version
-    with pytest.raises(NoSuchGame):
+    with pytest.raises(NoSuchGameError):
         await svc.set_board_message(999, 1, 2, 3.0)
 
 
@@ -310,7 +314,7 @@ async def test_moderator_end_changes_no_rating_or_stats(svc: GinService) -> None
     sheet = await svc.score_sheet(snap.id)
     assert [(r.end, r.winner_seat) for r in sheet.rows] == [("ended", None)]
     assert await svc.active_game_for(GUILD, 1) is None
-    with pytest.raises(NoSuchGame):
+    with pytest.raises(NoSuchGameError):
         await svc.end_game(12345)
 
 
@@ -344,7 +348,7 @@ async def test_a_game_against_the_computer(svc: GinService) -> None:
         if snap.is_ai_turn:
             assert snap.turn_deadline is None
             assert await svc.pending_ai_turns() == [snap.id]
-            with pytest.raises(MoveRejected, match="Computer's turn"):
+            with pytest.raises(MoveRejectedError, match="Computer's turn"):
                 await svc.act(snap.id, 1, Action(ActionKind.DRAW_STOCK))
             played = await svc.play_ai_turn(snap.id, decide)
             assert played is not None and played.actor_id == 0
@@ -530,7 +534,7 @@ async def test_leaderboard_matches_games_played_out(svc: GinService) -> None:
     assert [r.user_id for r in p1.rows + p2.rows] == [r.user_id for r in board.rows]
     assert p2.rows[0].rank == 4
     assert (await svc.leaderboard(GUILD, page=99, page_size=3)).page == 2
-    with pytest.raises(UnknownSort, match="rating, games, wins"):
+    with pytest.raises(UnknownSortError, match="rating, games, wins"):
         await svc.leaderboard(GUILD, sort="luck")
     empty = await svc.leaderboard(GUILD + 5)
     assert (empty.rows, empty.pages) == ((), 1)

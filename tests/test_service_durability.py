@@ -17,9 +17,9 @@ from bot.engine import Action, ActionKind, Game
 from bot.service import (
     AiLevel,
     GinService,
-    MoveRejected,
+    MoveRejectedError,
     MoveResult,
-    StaleAction,
+    StaleActionError,
 )
 from bot.service.games import STALE_MESSAGE
 from bot.storage import MoveRow
@@ -133,7 +133,7 @@ async def test_100_identical_moves_apply_once(tmp_path: Path) -> None:
             return_exceptions=True,
         )
         applied = [r for r in results if isinstance(r, MoveResult)]
-        stale = [r for r in results if isinstance(r, StaleAction)]
+        stale = [r for r in results if isinstance(r, StaleActionError)]
         assert len(applied) == 1 and len(stale) == 99
         assert {str(e) for e in stale} == {STALE_MESSAGE}
         snap = await svc.get_game(gid)
@@ -149,7 +149,7 @@ async def test_100_identical_moves_apply_once(tmp_path: Path) -> None:
             return_exceptions=True,
         )
         applied = [r for r in results if isinstance(r, MoveResult)]
-        rejected = [r for r in results if isinstance(r, MoveRejected)]
+        rejected = [r for r in results if isinstance(r, MoveRejectedError)]
         assert len(applied) == 1 and len(rejected) == 99
         name = snap.game.names[1 - seat]
         assert {str(e) for e in rejected} == {f"It's {name}'s turn."}
@@ -188,7 +188,7 @@ async def test_two_services_on_one_file_never_both_apply(tmp_path: Path) -> None
         ]
         results = await asyncio.gather(*calls, return_exceptions=True)
         assert sum(isinstance(r, MoveResult) for r in results) == 1
-        assert all(isinstance(r, MoveResult | StaleAction) for r in results)
+        assert all(isinstance(r, MoveResult | StaleActionError) for r in results)
         assert (await one.get_game(snap.id)).version == (await two.get_game(snap.id)).version
     finally:
         await one.close()

@@ -25,7 +25,7 @@ LEVELS = ("easy", "normal", "hard")
 _PLAYERS = {"easy": easy.decide, "normal": normal.decide, "hard": hard.decide}
 
 
-class NoLegalAction(ValueError):
+class NoLegalActionError(ValueError):
     """The view offers nothing to do (not this seat's turn, or game over)."""
 
 
@@ -37,7 +37,7 @@ def decide(view: SeatView, level: str, rng: random.Random | None = None) -> Acti
     if level not in _PLAYERS:
         raise ValueError(f"level must be one of {', '.join(LEVELS)} (got {level!r}).")
     if not view.legal:
-        raise NoLegalAction("It is not this seat's turn.")
+        raise NoLegalActionError("It is not this seat's turn.")
     action = _PLAYERS[level](view, rng if rng is not None else random.Random())
     if action.kind not in view.legal:  # a guard; the levels never get here
         return _fallback(view)
@@ -56,4 +56,4 @@ def _fallback(view: SeatView) -> Action:
     return discard_action(max(allowed_discards(view)))
 
 
-__all__ = ["LEVELS", "NoLegalAction", "decide"]
+__all__ = ["LEVELS", "NoLegalActionError", "decide"]

@@ -1,7 +1,7 @@
 """Typed errors for illegal actions, worded for the player who tried them.
 
 Each class is one reason, so the layers above can react to the kind (e.g.
-treat ``NotYourTurn`` after a double click as a duplicate) while the message
+treat ``NotYourTurnError`` after a double click as a duplicate) while the message
 can go to the player unchanged.
 """
 
@@ -12,31 +12,31 @@ class GameError(ValueError):
     """An action the rules do not allow; ``str(err)`` is for the player."""
 
 
-class GameOver(GameError):
+class GameOverError(GameError):
     pass
 
 
-class NotYourTurn(GameError):
+class NotYourTurnError(GameError):
     pass
 
 
-class WrongPhase(GameError):
+class WrongPhaseError(GameError):
     """Right player, wrong kind of action for this moment (e.g. discard before drawing)."""
 
 
-class CardNotHeld(GameError):
+class CardNotHeldError(GameError):
     pass
 
 
-class CannotThrowBack(GameError):
+class CannotThrowBackError(GameError):
     pass
 
 
-class KnockTooHigh(GameError):
+class KnockTooHighError(GameError):
     pass
 
 
-class NotBigGin(GameError):
+class NotBigGinError(GameError):
     pass
 
 

@@ -26,6 +26,7 @@ from .records import (
     ActionKind,
     Event,
     EventKind,
+    GameEnd,
     GameResult,
     HandEnd,
     HandResult,
@@ -203,23 +204,23 @@ class Game:
             self.last_events = public
         return outcome
 
-    def forfeit(self, seat: int, reason: str) -> Outcome:
+    def forfeit(self, seat: int, reason: GameEnd | str) -> Outcome:
         """``seat`` loses the game now (resign, timeout, ended by a moderator)."""
         if self.is_over:
-            raise errors.GameOver("This game is over.")
-        result = self._finish(1 - seat, reason)
+            raise errors.GameOverError("This game is over.")
+        result = self._finish(1 - seat, GameEnd(reason))
         event = Event(EventKind.FORFEIT, seat)
         self.last_events = (event,)
         return Outcome((event,), game=result)
 
     def _check_turn(self, seat: int) -> None:
         if self.is_over:
-            raise errors.GameOver("This game is over.")
+            raise errors.GameOverError("This game is over.")
         if seat not in (0, 1):
-            raise errors.NotYourTurn("You are not playing in this game.")
+            raise errors.NotYourTurnError("You are not playing in this game.")
         if self.turn != seat:
             assert self.turn is not None
-            raise errors.NotYourTurn(f"It's {self.names[self.turn]}'s turn.")
+            raise errors.NotYourTurnError(f"It's {self.names[self.turn]}'s turn.")
 
     def _upcard(self, seat: int, kind: ActionKind) -> Outcome:
         if kind is ActionKind.TAKE_DISCARD:
@@ -235,10 +236,10 @@ class Game:
                 self.turn = 1 - seat
             return Outcome((Event(EventKind.PASS, seat),))
         if kind is ActionKind.DRAW_STOCK:
-            raise errors.WrongPhase(
+            raise errors.WrongPhaseError(
                 f"First take the upcard ({self.pile[-1]}) or pass; the stock opens after that."
             )
-        raise errors.WrongPhase("Draw a card first: take the upcard or pass.")
+        raise errors.WrongPhaseError("Draw a card first: take the upcard or pass.")
 
     def _draw(self, seat: int, kind: ActionKind) -> Outcome:
         if kind is ActionKind.DRAW_STOCK:
@@ -250,13 +251,13 @@ class Game:
             return Outcome((Event(EventKind.DRAW_STOCK, seat, private_card=card),))
         if kind is ActionKind.TAKE_DISCARD:
             if self.stock_only:
-                raise errors.WrongPhase(
+                raise errors.WrongPhaseError(
                     "You both passed on the upcard, so this draw must come from the stock."
                 )
             return Outcome((self._take_pile(seat),))
         if kind is ActionKind.PASS:
-            raise errors.WrongPhase("You can only pass on the first upcard. Draw a card.")
-        raise errors.WrongPhase("Draw a card first.")
+            raise errors.WrongPhaseError("You can only pass on the first upcard. Draw a card.")
+        raise errors.WrongPhaseError("Draw a card first.")
 
     def _take_pile(self, seat: int) -> Event:
         card = self.pile.pop()
@@ -274,26 +275,26 @@ class Game:
             return Outcome((event,))
         if kind is ActionKind.PASS:
             return self._end_dead((Event(EventKind.PASS, seat),))
-        raise errors.WrongPhase(
+        raise errors.WrongPhaseError(
             "The stock is down to 2 cards: take the discard (then knock or go gin) or pass."
         )
 
     def _after_draw(self, seat: int, action: Action) -> Outcome:
         kind = action.kind
         if kind in (ActionKind.DRAW_STOCK, ActionKind.TAKE_DISCARD, ActionKind.PASS):
-            raise errors.WrongPhase("You already drew this turn: discard a card, or knock.")
+            raise errors.WrongPhaseError("You already drew this turn: discard a card, or knock.")
         if kind is ActionKind.BIG_GIN:
             if min_deadwood_mask(self.hands[seat]) != 0:
-                raise errors.NotBigGin("Big gin needs all 11 of your cards in melds.")
+                raise errors.NotBigGinError("Big gin needs all 11 of your cards in melds.")
             return self._end_knock(seat, None, best_arrangement(self.hands[seat]))
         card = action.card
         if card is None:
-            raise errors.WrongPhase("Name the card to discard.")
+            raise errors.WrongPhaseError("Name the card to discard.")
         card = CARDS[card]
         if not (self.hands[seat] >> card) & 1:
-            raise errors.CardNotHeld(f"You don't hold the {card}.")
+            raise errors.CardNotHeldError(f"You don't hold the {card}.")
         if self.drawn_from_pile and card == self.drawn:
-            raise errors.CannotThrowBack(
+            raise errors.CannotThrowBackError(
                 f"You can't throw back the {card} you just took from the pile."
             )
         if kind is ActionKind.KNOCK:
@@ -304,7 +305,7 @@ class Game:
                     limit = "this hand can only end with gin"
                 else:
                     limit = f"this hand knocks at {self.knock_limit} or less"
-                raise errors.KnockTooHigh(f"Your deadwood would be {deadwood}; {limit}.")
+                raise errors.KnockTooHighError(f"Your deadwood would be {deadwood}; {limit}.")
             self.hands[seat] = rest
             arrangement = knocker_arrangement(rest, self.hands[1 - seat])
             return self._end_knock(seat, card, arrangement)
@@ -390,7 +391,7 @@ class Game:
         self.history.append(result)
         winner = result.winner
         if winner is not None and self.scores[winner] >= self.target:
-            return Outcome(events, hand=result, game=self._finish(winner, "target"))
+            return Outcome(events, hand=result, game=self._finish(winner, GameEnd.TARGET))
         nd = self.ruleset.next_dealer
         if nd is NextDealer.ALTERNATE:
             self.dealer = 1 - self.dealer
@@ -399,7 +400,7 @@ class Game:
         deal = self._deal()
         return Outcome(events, hand=result, deal_events=deal)
 
-    def _finish(self, winner: int, reason: str) -> GameResult:
+    def _finish(self, winner: int, reason: GameEnd) -> GameResult:
         rules = self.ruleset
         loser = 1 - winner
         tallies = tuple(

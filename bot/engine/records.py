@@ -106,12 +106,21 @@ class SeatTally:
         return self.hand_points * (2 if self.shutout else 1) + self.line_bonus + self.game_bonus
 
 
+class GameEnd(StrEnum):
+    """How a game ended."""
+
+    TARGET = "target"  # a player reached the target score
+    RESIGN = "resign"
+    TIMEOUT = "timeout"  # the player to move ran out of time
+    ENDED = "ended"  # a moderator ended it
+
+
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """The final tally, what the leaderboard records as the game's points."""
 
     winner: int
-    reason: str  # "target", "resign", "timeout", "ended"
+    reason: GameEnd
     tallies: tuple[SeatTally, SeatTally]
 
     @property

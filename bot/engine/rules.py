@@ -72,16 +72,16 @@ class Ruleset:
                 raise RulesetError(f"{name} must be from {low} to {high} (got {value}).")
         try:
             object.__setattr__(self, "variant", Variant(self.variant))
-        except ValueError:
+        except ValueError as exc:
             raise RulesetError(
                 f"variant must be one of: {', '.join(v.value for v in Variant)}."
-            ) from None
+            ) from exc
         try:
             object.__setattr__(self, "next_dealer", NextDealer(self.next_dealer))
-        except ValueError:
+        except ValueError as exc:
             raise RulesetError(
                 f"next_dealer must be one of: {', '.join(v.value for v in NextDealer)}."
-            ) from None
+            ) from exc
         for name in ("shutout", "fiftieth_card_rule", "oklahoma_spade_double"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesetError(f"{name} must be on or off.")
@@ -166,7 +166,7 @@ def _coerce(name: str, text: str, current: Any) -> Any:
     if name in LIMITS:
         try:
             return int(t)
-        except ValueError:
+        except ValueError as exc:
             low, high = LIMITS[name]
-            raise RulesetError(f"{name} must be a whole number from {low} to {high}.") from None
+            raise RulesetError(f"{name} must be a whole number from {low} to {high}.") from exc
     return t

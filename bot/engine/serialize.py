@@ -13,7 +13,7 @@ from . import errors
 from .cards import CARDS, Card, cards_of, mask_of
 from .game import Game
 from .melds import Meld
-from .records import Event, EventKind, GameResult, HandEnd, HandResult, Phase, SeatTally
+from .records import Event, EventKind, GameEnd, GameResult, HandEnd, HandResult, Phase, SeatTally
 from .rules import Ruleset
 
 SCHEMA_VERSION = 1
@@ -27,8 +27,8 @@ def _code(card: Card | None) -> str | None:
 def _card(code: Any) -> Card:
     try:
         return _CODE_TO_CARD[code]
-    except (KeyError, TypeError):
-        raise errors.StateError(f"Saved game holds an unknown card {code!r}.") from None
+    except (KeyError, TypeError) as exc:
+        raise errors.StateError(f"Saved game holds an unknown card {code!r}.") from exc
 
 
 def _opt_card(code: Any) -> Card | None:
@@ -124,7 +124,7 @@ def game_result_to_dict(r: GameResult) -> dict[str, Any]:
 
 def game_result_from_dict(d: dict[str, Any]) -> GameResult:
     t = [SeatTally(**x) for x in d["tallies"]]
-    return GameResult(int(d["winner"]), str(d["reason"]), (t[0], t[1]))
+    return GameResult(int(d["winner"]), GameEnd(str(d["reason"])), (t[0], t[1]))
 
 
 def game_to_dict(g: Game) -> dict[str, object]:

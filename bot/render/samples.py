@@ -15,6 +15,7 @@ from bot.engine.melds import best_layoff, knocker_arrangement
 from bot.engine.records import (
     Event,
     EventKind,
+    GameEnd,
     GameResult,
     HandEnd,
     HandResult,
@@ -122,7 +123,7 @@ def game_result() -> GameResult:
     """Alice reaches 100 first: 4 hands to 2."""
     return GameResult(
         winner=0,
-        reason="target",
+        reason=GameEnd.TARGET,
         tallies=(
             SeatTally(hand_points=112, shutout=False, hands_won=4, line_bonus=100, game_bonus=100),
             SeatTally(hand_points=61, shutout=False, hands_won=2, line_bonus=50, game_bonus=0),

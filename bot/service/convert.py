@@ -12,7 +12,7 @@ from bot.storage import ChallengeRow, GameRow, SettingsRow, StatsRow, Tx
 from .codec import load_ruleset
 from .models import (
     AiLevel,
-    AlreadyInGame,
+    AlreadyInGameError,
     Challenge,
     ChallengeError,
     ChallengeStatus,
@@ -40,7 +40,7 @@ def game_ruleset(tx: Tx, guild_id: int, target: int | None, variant: str | None)
         if target is not None:
             ruleset = ruleset.with_setting("target", target)
     except RulesetError as err:
-        raise SettingsError(str(err)) from None
+        raise SettingsError(str(err)) from err
     return ruleset
 
 
@@ -59,7 +59,7 @@ def check_free(tx: Tx, guild_id: int, user_id: int, name: str | None) -> None:
         message = f"You're already in game #{game_id}{against} — finish or resign it first."
     else:
         message = f"{name} is already in game #{game_id}{against}."
-    raise AlreadyInGame(message, game_id=game_id, user_id=user_id)
+    raise AlreadyInGameError(message, game_id=game_id, user_id=user_id)
 
 
 def open_challenge(tx: Tx, challenge_id: int, now: float) -> ChallengeRow:

@@ -22,11 +22,12 @@ A move, step by step (:func:`run_move`):
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from functools import partial
 from typing import Final
 
-from bot.engine import CARDS, Action, Game, GameError, Outcome, StateError
+from bot.engine import CARDS, Action, ActionKind, Game, GameError, Outcome, Phase, StateError
 from bot.storage import GameRow, GameUpdate, NewGame, Tx
 
 from . import scoring
@@ -34,15 +35,15 @@ from .codec import clone_game, dump_ruleset, dump_state, load_state
 from .convert import snapshot_from_row
 from .models import (
     AiLevel,
-    GameDamaged,
+    GameDamagedError,
     GameSnapshot,
     GameStatus,
-    MoveRejected,
+    MoveRejectedError,
     MoveResult,
-    NoSuchGame,
-    NotYourGame,
+    NoSuchGameError,
+    NotYourGameError,
     RatingChange,
-    StaleAction,
+    StaleActionError,
 )
 from .ratings import INITIAL_RATING, elo_update
 from .timers import DEFAULT_TURN_TIMEOUT_MINUTES, STOPPED, TurnClock, start_clock
@@ -50,6 +51,32 @@ from .timers import DEFAULT_TURN_TIMEOUT_MINUTES, STOPPED, TurnClock, start_cloc
 STALE_MESSAGE: Final = "That's from an earlier turn — nothing changed."
 #: Committed games kept in memory (a few KB each); the rest are re-read.
 CACHE_SIZE: Final = 4096
+
+
+NO_GAME_MESSAGE: Final = (
+    "You have no game in progress in this server. Start one with /gin challenge."
+)
+
+
+NOT_YOURS_MESSAGE: Final = "That's not your game — start your own with /gin challenge."
+
+
+class StepKind(StrEnum):
+    """Every change a game can undergo: a player's action, or a forfeit."""
+
+    DRAW_STOCK = "draw_stock"
+    TAKE_DISCARD = "take_discard"
+    PASS = "pass"
+    DISCARD = "discard"
+    KNOCK = "knock"
+    BIG_GIN = "big_gin"
+    RESIGN = "resign"
+    TIMEOUT = "timeout"  # the player to move ran out of time
+    ENDED = "ended"  # a moderator ended the game
+
+    @classmethod
+    def of(cls, action: Action) -> StepKind:
+        return cls(ActionKind(action.kind).value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +88,7 @@ class Step:
     a forfeit, whose reason is ``kind``.
     """
 
-    kind: str  # an ActionKind value, or resign / timeout / ended
+    kind: StepKind
     action: Action | None = None
     user_id: int | None = None
     expected_version: int | None = None
@@ -100,7 +127,7 @@ class GameCache:
                 raise StateError("no state")
             game = load_state(text)
         except (StateError, ValueError) as err:
-            raise GameDamaged(
+            raise GameDamagedError(
                 f"Game #{row.id} can't be loaded ({err}). Please tell a moderator."
             ) from err
         self.put(row.id, row.version, game)
@@ -109,7 +136,7 @@ class GameCache:
     def load(self, tx: Tx, game_id: int) -> GameSnapshot:
         row = tx.game(game_id)
         if row is None:
-            raise NoSuchGame(f"There's no game #{game_id}.")
+            raise NoSuchGameError(f"There's no game #{game_id}.")
         return snapshot_from_row(row, self.game_at(tx, row))
 
 
@@ -175,15 +202,15 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
     """
     found = tx.game_for_move(game_id)
     if found is None:
-        raise NoSuchGame(f"There's no game #{game_id}.")
+        raise NoSuchGameError(f"There's no game #{game_id}.")
     row, timeout = found
     seat: int | None = None
     if step.user_id is not None:
         seat = 0 if step.user_id == row.player0 else 1 if step.user_id == row.player1 else None
         if seat is None:
-            raise NotYourGame("You're not playing in this game.")
+            raise NotYourGameError("You're not playing in this game.")
     if step.expected_version is not None and step.expected_version != row.version:
-        raise StaleAction(STALE_MESSAGE)
+        raise StaleActionError(STALE_MESSAGE)
     if step.due_at is not None and (
         row.status != GameStatus.ACTIVE.value
         or row.turn_deadline is None
@@ -194,7 +221,8 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
     if seat is None:
         seat = committed.turn
         if seat is None:
-            raise MoveRejected("This game is over.")
+            raise MoveRejectedError("This game is over.")
+    step = _with_knock_card(step, committed, seat)
     game = clone_game(committed)
     try:
         if step.action is not None:
@@ -202,7 +230,7 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
         else:
             outcome = game.forfeit(seat, step.kind)
     except GameError as err:
-        raise MoveRejected(str(err)) from None
+        raise MoveRejectedError(str(err)) from err
 
     over = game.is_over
     clock = turn_clock(game, row.ai_level, timeout, now)
@@ -223,7 +251,7 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
             reminder_at=clock.reminder_at,
             next_timer_at=clock.next_timer_at,
             last_seat=seat,
-            last_kind=step.kind,
+            last_kind=step.kind.value,
             last_card=None if card is None else card.code,
             updated_at=now,
             finished_at=now if over else None,
@@ -260,6 +288,35 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
     )
     actor = step.actor_id if step.actor_id is not None else row.players[seat]
     return MoveResult(snapshot, outcome, actor, outcome.game, changes)
+
+
+def _with_knock_card(step: Step, game: Game, seat: int) -> Step:
+    """A knock without a card (the command's default, the Knock button)
+    throws the discard leaving the least deadwood — chosen here, from the
+    committed game, so it is always the right card for this very version."""
+    action = step.action
+    if (
+        action is None
+        or action.kind is not ActionKind.KNOCK
+        or action.card is not None
+        or game.turn != seat
+        or game.phase is not Phase.DISCARD
+    ):
+        return step
+    return replace(step, action=Action(ActionKind.KNOCK, game.best_discard(seat)))
+
+
+def run_user_move(
+    tx: Tx, cache: GameCache, now: float, guild_id: int, user_id: int, step: Step
+) -> MoveResult:
+    """:func:`run_move` on the user's active game in ``guild_id``, found in the
+    same transaction."""
+    game_id = tx.active_game_id(guild_id, user_id)
+    if game_id is None:
+        raise NoSuchGameError(NO_GAME_MESSAGE)
+    result = run_move(tx, cache, now, game_id, step)
+    assert result is not None  # only timeouts return None
+    return result
 
 
 def record_finish(

@@ -41,24 +41,24 @@ class ServiceError(Exception):
     always shown ephemerally to the actor only)."""
 
 
-class NoSuchGame(ServiceError):
+class NoSuchGameError(ServiceError):
     pass
 
 
-class NotYourGame(ServiceError):
+class NotYourGameError(ServiceError):
     pass
 
 
-class MoveRejected(ServiceError):
+class MoveRejectedError(ServiceError):
     """The engine refused the move (wrong turn, card not held, over the limit...)."""
 
 
-class StaleAction(ServiceError):
+class StaleActionError(ServiceError):
     """The request names an older version of the game: an old button or a
     double click. Nothing changed."""
 
 
-class AlreadyInGame(ServiceError):
+class AlreadyInGameError(ServiceError):
     """One active game per player per server; names the game in the way."""
 
     def __init__(
@@ -77,16 +77,16 @@ class SettingsError(ServiceError):
     pass
 
 
-class UnknownSort(SettingsError):
+class UnknownSortError(SettingsError):
     """A leaderboard sort we don't have; the message lists the valid ones."""
 
 
-class GameDamaged(ServiceError):
+class GameDamagedError(ServiceError):
     """The stored state of a game cannot be read (never expected: a bug or a
     hand-edited database).  A moderator can still see it in the database."""
 
 
-class PermissionDenied(ServiceError):
+class PermissionDeniedError(ServiceError):
     pass
 
 
@@ -117,8 +117,38 @@ class Challenge:
     game_id: int | None = None
 
 
+class Seated:
+    """Who sits where: shared by the stored snapshot and the table view, which
+    both have ``players``, ``ai_level`` and the seat to move (``turn``)."""
+
+    __slots__ = ()
+    players: tuple[int, int]
+    ai_level: AiLevel | None
+
+    @property
+    def turn(self) -> int | None:
+        raise NotImplementedError
+
+    def seat_of(self, user_id: int) -> int | None:
+        if user_id == self.players[0]:
+            return 0
+        if user_id == self.players[1]:
+            return 1
+        return None
+
+    @property
+    def turn_user(self) -> int | None:
+        t = self.turn
+        return None if t is None else self.players[t]
+
+    @property
+    def is_ai_turn(self) -> bool:
+        """The computer always sits in seat 1."""
+        return self.ai_level is not None and self.turn == 1
+
+
 @dataclass(frozen=True, slots=True)
-class GameSnapshot:
+class GameSnapshot(Seated):
     """One game as stored after its last committed move.
 
     ``game`` is the live engine object: callers read ``game.view(seat)`` /
@@ -141,21 +171,9 @@ class GameSnapshot:
     created_at: float
     updated_at: float
 
-    def seat_of(self, user_id: int) -> int | None:
-        if user_id == self.players[0]:
-            return 0
-        if user_id == self.players[1]:
-            return 1
-        return None
-
     @property
-    def turn_user(self) -> int | None:
-        t = self.game.turn
-        return None if t is None else self.players[t]
-
-    @property
-    def is_ai_turn(self) -> bool:
-        return self.ai_level is not None and self.game.turn == 1
+    def turn(self) -> int | None:
+        return self.game.turn
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,15 +18,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.engine import Card, Game, GameResult, HandEnd, HandResult, min_deadwood
+from bot.engine import Card, Game, GameEnd, GameResult, HandEnd, HandResult, min_deadwood
 from bot.storage import HandRow, ResultRow, StatsRow
 
 from .ratings import INITIAL_RATING
 
 #: Ways a game ends without its last hand being played out.
-FORFEIT_REASONS = frozenset({"resign", "timeout", "ended"})
+FORFEIT_REASONS = frozenset({GameEnd.RESIGN, GameEnd.TIMEOUT, GameEnd.ENDED})
 #: Reasons that count for ratings and statistics.
-COUNTED_REASONS = frozenset({"target", "resign", "timeout"})
+COUNTED_REASONS = frozenset({GameEnd.TARGET, GameEnd.RESIGN, GameEnd.TIMEOUT})
 
 
 def hand_deadwoods(hand: HandResult) -> tuple[int, int]:

@@ -74,8 +74,8 @@ def parse_timeout_minutes(text: str | int) -> int:
                 break
         try:
             minutes = int(t)
-        except ValueError:
-            raise ValueError(message) from None
+        except ValueError as exc:
+            raise ValueError(message) from exc
     if not MIN_TURN_TIMEOUT_MINUTES <= minutes <= MAX_TURN_TIMEOUT_MINUTES:
         raise ValueError(message)
     return minutes

@@ -1,0 +1,91 @@
+"""The computer's turns: decided in a worker thread, committed like any
+move, then handed to a callback that posts them.
+
+The runner belongs to the service (it needs nothing from Discord); the bot
+gives it ``on_move`` for the public side and calls :meth:`AiRunner.schedule`
+once the human's move has been posted, so the channel always shows the
+moves in the order they were made.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+from bot.engine import Action
+
+from .models import MoveRejectedError, StaleActionError
+from .views import MoveReport, report_of
+
+if TYPE_CHECKING:
+    from .service import GinService
+
+log = logging.getLogger(__name__)
+
+#: ``decide(view, level=...)`` → an action (``bot.ai.decide``).
+Decide = Callable[..., Action]
+OnMove = Callable[[MoveReport], Awaitable[None]]
+
+
+class AiRunner:
+    """One task per game whose computer player owes a move."""
+
+    def __init__(
+        self, service: GinService, decide: Decide, on_move: OnMove, *, delay: float = 1.5
+    ) -> None:
+        self._service = service
+        self._decide = decide
+        self._on_move = on_move
+        #: Seconds the computer "thinks" before each move, so people can follow.
+        self.delay = delay
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def schedule(self, game_id: int) -> None:
+        """Let the computer play in ``game_id`` if it is its turn (idempotent)."""
+        task = self._tasks.get(game_id)
+        if task is None or task.done():
+            self._tasks[game_id] = asyncio.create_task(
+                self._loop(game_id), name=f"computer:{game_id}"
+            )
+
+    async def resume(self) -> None:
+        """After a start or restart: every turn the computer owes."""
+        for game_id in await self._service.pending_ai_turns():
+            self.schedule(game_id)
+
+    def scheduled(self) -> bool:
+        """Whether any computer turn is scheduled or running."""
+        return any(not t.done() for t in self._tasks.values())
+
+    def pending(self) -> list[asyncio.Task[None]]:
+        return [t for t in self._tasks.values() if not t.done()]
+
+    def stop(self) -> None:
+        """Cancel pending turns (shutdown).  Safe: a move commits whole or not
+        at all, and the next start resumes it."""
+        for task in self._tasks.values():
+            task.cancel()
+
+    async def _loop(self, game_id: int) -> None:
+        service = self._service
+        try:
+            while True:
+                await asyncio.sleep(self.delay)
+                table = await service.table_view(game_id)
+                if not table.is_ai_turn or table.ai_level is None:
+                    return
+                decide = functools.partial(self._decide, level=table.ai_level.value)
+                result = await service.play_ai_turn(game_id, decide)
+                if result is None:
+                    return
+                report = report_of(result, None)
+                await self._on_move(report)
+                if not report.table.is_ai_turn:
+                    return
+        except (StaleActionError, MoveRejectedError):
+            log.info("computer move in game %s overtaken (resigned or ended)", game_id)
+        except Exception:
+            log.exception("computer opponent failed in game %s", game_id)

@@ -1,0 +1,62 @@
+"""The state every part of the service shares: the repository, the clock,
+deal seeds, per-game locks and the committed-game cache.
+
+The service is a thin facade (:class:`~bot.service.service.GinService`)
+over one module per job — settings, challenges, moves, clocks, standings —
+each a mixin on this core, so a new capability adds a module rather than
+growing one file.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import weakref
+from collections.abc import Callable
+from functools import partial
+
+from bot.storage import Repository, Tx
+
+from .games import GameCache, Step, run_move
+from .models import MoveResult
+
+
+class ServiceCore:
+    """Shared state of the service's parts (see the module docstring)."""
+
+    def __init__(
+        self, repo: Repository, clock: Callable[[], float], seed: int | None = None
+    ) -> None:
+        self._repo = repo
+        self.clock = clock
+        # Deal seeds for new games: OS randomness, or reproducible for tests.
+        self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._cache = GameCache()  # database thread only
+        #: Players by game id: they never change, so ownership checks need no query.
+        self._players: dict[int, tuple[int, int]] = {}
+        #: Seconds given back to running turn clocks when this service opened.
+        self.downtime_credit = 0.0
+
+    @property
+    def repository(self) -> Repository:
+        """The storage underneath, for tools and tests (read-only use)."""
+        return self._repo
+
+    def _new_seed(self) -> int:
+        return self._seeds.randrange(1 << 62)
+
+    def _lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    async def _move(self, game_id: int, step: Step) -> MoveResult | None:
+        async with self._lock(game_id):
+            return await self._repo.write(partial(self._run_move, game_id, step))
+
+    def _run_move(self, game_id: int, step: Step, tx: Tx) -> MoveResult | None:
+        # In the database thread: the clock is read at commit time.
+        return run_move(tx, self._cache, self.clock(), game_id, step)

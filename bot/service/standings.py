@@ -1,0 +1,105 @@
+"""Standings: the leaderboard, player statistics and score sheets."""
+
+from __future__ import annotations
+
+import math
+
+from bot.storage import LEADERBOARD_SORTS, Tx
+
+from .convert import (
+    stats_from_row,
+)
+from .core import ServiceCore
+from .models import (
+    LeaderboardPage,
+    PlayerStats,
+    ScoreSheet,
+    ScoreSheetRow,
+    UnknownSortError,
+)
+
+_SORT_ALIASES = {
+    "elo": "rating",
+    "winrate": "win_rate",
+    "win_percent": "win_rate",
+    "points": "total_points",
+    "streak": "current_streak",
+    "undercuts": "undercuts_scored",
+}
+
+
+class StandingsDesk(ServiceCore):
+    """Rated tables and score sheets."""
+
+    async def leaderboard(
+        self,
+        guild_id: int,
+        *,
+        sort: str = "rating",
+        page: int = 1,
+        min_games: int = 0,
+        page_size: int = 10,
+    ) -> LeaderboardPage:
+        """Rated players of a server, best first by ``sort``; ties by rating."""
+        key = sort.strip().lower().replace("-", "_").replace(" ", "_")
+        key = _SORT_ALIASES.get(key, key)
+        if key not in LEADERBOARD_SORTS:
+            raise UnknownSortError(
+                f"Can't sort by “{sort}”. Sort by one of: {', '.join(LEADERBOARD_SORTS)}."
+            )
+        size = min(max(page_size, 1), 100)
+        least = max(min_games, 0)
+
+        def txn(tx: Tx) -> LeaderboardPage:
+            total = tx.count_players(guild_id, least)
+            pages = max(1, math.ceil(total / size))
+            number = min(max(page, 1), pages)
+            offset = (number - 1) * size
+            rows = tx.leaderboard(guild_id, key, least, size, offset)
+            return LeaderboardPage(
+                guild_id=guild_id,
+                sort=key,
+                page=number,
+                pages=pages,
+                min_games=least,
+                rows=tuple(stats_from_row(r, offset + i + 1) for i, r in enumerate(rows)),
+            )
+
+        return await self._repo.read(txn)
+
+    async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
+        """Rated statistics, with the player's place on the rating board."""
+
+        def txn(tx: Tx) -> PlayerStats | None:
+            row = tx.stats(guild_id, user_id)
+            return (
+                None if row is None else stats_from_row(row, tx.rating_rank(guild_id, row.rating))
+            )
+
+        return await self._repo.read(txn)
+
+    async def ai_stats(self, guild_id: int, user_id: int) -> dict[str, dict[str, int]]:
+        """Games against the computer by difficulty (only levels played)."""
+        rows = await self._repo.read(lambda tx: tx.ai_stats(guild_id, user_id))
+        return {r.level: {"games": r.games, "wins": r.wins, "losses": r.losses} for r in rows}
+
+    async def score_sheet(self, game_id: int) -> ScoreSheet:
+        """Every finished hand so far (and how the game ended, once it has)."""
+
+        def txn(tx: Tx) -> ScoreSheet:
+            snapshot = self._cache.load(tx, game_id)
+            rows = tuple(
+                ScoreSheetRow(
+                    hand_number=h.hand_number,
+                    end=h.ending,
+                    winner_seat=h.winner_seat,
+                    points=h.points,
+                    deadwood=(h.deadwood0, h.deadwood1),
+                    totals=(h.total0, h.total1),
+                )
+                for h in tx.hands(game_id)
+            )
+            game = snapshot.game
+            return ScoreSheet(game_id, game.names, rows, snapshot.status, game.result)
+
+        return await self._repo.read(txn)

@@ -1,0 +1,91 @@
+"""The loop that keeps clocks honest: expires challenges, sends half-time
+reminders and forfeits players whose turn ran out, handing each to a
+callback that posts it.  It sleeps until the next thing is due (or
+:meth:`TimerLoop.wake`), never longer than ``tick`` seconds."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .models import Challenge, TimerKind
+from .views import MoveReport, report_of
+
+if TYPE_CHECKING:
+    from .service import GinService
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class TimerNotice:
+    """A reminder or a forfeit to post (a forfeit carries the finished game)."""
+
+    kind: TimerKind
+    game_id: int
+    channel_id: int
+    user_id: int  # the idle player
+    deadline: float
+    report: MoveReport | None = None
+
+
+class TimerLoop:
+    """Runs :meth:`tick` whenever something is due."""
+
+    def __init__(
+        self,
+        service: GinService,
+        *,
+        on_expired: Callable[[Challenge], Awaitable[None]],
+        on_timer: Callable[[TimerNotice], Awaitable[None]],
+        tick: float = 15.0,
+    ) -> None:
+        self._service = service
+        self._on_expired = on_expired
+        self._on_timer = on_timer
+        self.tick_seconds = tick
+        self._wakeup = asyncio.Event()
+
+    def wake(self) -> None:
+        """Re-plan now (a new deadline may be sooner than the current sleep)."""
+        self._wakeup.set()
+
+    async def tick(self) -> None:
+        """One pass: expired challenges, due reminders and forfeits."""
+        service = self._service
+        for challenge in await service.expire_challenges():
+            await self._quietly(self._on_expired(challenge))
+        for event in await service.due_timers():
+            report = None if event.result is None else report_of(event.result, None)
+            notice = TimerNotice(
+                event.kind, event.game_id, event.channel_id, event.user_id, event.deadline, report
+            )
+            await self._quietly(self._on_timer(notice))
+
+    async def run(self) -> None:
+        """Tick until cancelled."""
+        service = self._service
+        while True:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("timer tick failed")
+            wait = self.tick_seconds
+            next_at = await service.next_timer_at()
+            if next_at is not None:
+                wait = max(0.05, min(wait, next_at - service.clock()))
+            self._wakeup.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._wakeup.wait(), timeout=wait)
+
+    @staticmethod
+    async def _quietly(post: Awaitable[None]) -> None:
+        # A failed post must not stop the other notices: the move is committed.
+        try:
+            await post
+        except Exception:
+            log.exception("could not post a timer notice")

@@ -1,0 +1,158 @@
+"""What crosses the service boundary to the Discord layer: views, never a
+live :class:`~bot.engine.Game`.
+
+* :class:`TableView` — a game as anyone in the channel may see it (the
+  public view plus ids, version, board message);
+* :class:`TurnView` — one player's seat view with the engine's advice
+  (deadwood left by each discard, the best discard, the knock or gin card);
+* :class:`MoveReport` — what a committed move changed, for the player who
+  made it and for the public side.
+
+They are built from a committed snapshot inside the service, so the layer
+that talks to Discord can show a game and check nothing itself: every rule
+question was answered by the engine before the view was made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine import (
+    ActionKind,
+    Card,
+    Event,
+    GameResult,
+    HandResult,
+    PublicView,
+    SeatView,
+)
+
+from .models import AiLevel, GameSnapshot, GameStatus, MoveResult, RatingChange, Seated
+
+
+@dataclass(frozen=True, slots=True)
+class TableView(Seated):
+    """A game as everyone may see it."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    players: tuple[int, int]  # user ids by seat
+    version: int
+    status: GameStatus
+    ai_level: AiLevel | None  # set when seat 1 is the computer
+    public: PublicView
+    turn_deadline: float | None
+    board_message_id: int | None
+    board_posted_at: float | None
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.public.names
+
+    @property
+    def turn(self) -> int | None:
+        return self.public.turn
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The engine's answers for the seat to move (empty when it may not discard)."""
+
+    #: Deadwood left after discarding each card, for the cards it may discard.
+    deadwood_after: tuple[tuple[Card, int], ...] = ()
+    best_discard: Card | None = None
+    #: The card a Knock / Gin button would throw (at most one of the two is set).
+    knock_card: Card | None = None
+    gin_card: Card | None = None
+
+    def left_by(self, card: Card) -> int | None:
+        for c, left in self.deadwood_after:
+            if c == card:
+                return left
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class TurnView:
+    """One player's seat: what they may see and do, with advice."""
+
+    table: TableView
+    seat: int
+    view: SeatView
+    advice: Advice
+
+    @property
+    def user_id(self) -> int:
+        return self.table.players[self.seat]
+
+
+@dataclass(frozen=True, slots=True)
+class MoveReport:
+    """A committed move, as the Discord layer shows it."""
+
+    table: TableView
+    #: The acting player's seat after the move (``None``: a timer or a moderator acted).
+    turn: TurnView | None
+    actor_id: int
+    #: This move's events, as the actor may see them (their own drawn card included).
+    events: tuple[Event, ...]
+    hand: HandResult | None  # a hand ended: its public reveal
+    game_result: GameResult | None
+    rating_changes: tuple[RatingChange, ...]
+    #: The move passed the turn (or dealt a new hand): the next player is pinged.
+    turn_changed: bool
+
+
+def table_of(snap: GameSnapshot) -> TableView:
+    return TableView(
+        id=snap.id,
+        guild_id=snap.guild_id,
+        channel_id=snap.channel_id,
+        players=snap.players,
+        version=snap.version,
+        status=snap.status,
+        ai_level=snap.ai_level,
+        public=snap.game.public_view(),
+        turn_deadline=snap.turn_deadline,
+        board_message_id=snap.board_message_id,
+        board_posted_at=snap.board_posted_at,
+    )
+
+
+def turn_of(snap: GameSnapshot, seat: int, table: TableView | None = None) -> TurnView:
+    """``seat``'s view of the committed game, with the engine's advice."""
+    game = snap.game
+    view = game.view(seat)
+    advice = Advice()
+    if ActionKind.DISCARD in view.legal:
+        after = game.deadwood_after(seat)
+        best = game.best_discard(seat)
+        left = after[best]
+        advice = Advice(
+            deadwood_after=tuple(sorted(after.items(), key=lambda kv: (kv[1], kv[0].code))),
+            best_discard=best,
+            gin_card=best if left == 0 else None,
+            knock_card=best if 0 < left <= view.public.knock_limit else None,
+        )
+    return TurnView(table or table_of(snap), seat, view, advice)
+
+
+def report_of(result: MoveResult, viewer_id: int | None) -> MoveReport:
+    """The report of ``result`` for ``viewer_id`` (the player who acted, if a player did)."""
+    snap = result.snapshot
+    table = table_of(snap)
+    seat = None if viewer_id is None else snap.seat_of(viewer_id)
+    turn = None if seat is None else turn_of(snap, seat, table)
+    outcome = result.outcome
+    turn_now = snap.game.turn
+    return MoveReport(
+        table=table,
+        turn=turn,
+        actor_id=result.actor_id,
+        events=outcome.events if seat is not None else (),
+        hand=outcome.hand,
+        game_result=result.game_result,
+        rating_changes=result.rating_changes,
+        turn_changed=outcome.hand is not None or any(e.seat != turn_now for e in outcome.events),
+    )
