@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot.client import GinBot
+from bot.discord_ui import GinBot
 from bot.engine import ActionKind
 from bot.service import GinService
 from tests.fakediscord import FakeDiscord, FakeUser
@@ -44,17 +44,23 @@ def pct(values: list[float], q: float) -> float:
 
 
 CHILD = """
-import sys, discord, yarl
-from bot.client import GinBot
+import asyncio, sys, discord, yarl
+from bot.discord_ui import GinBot
+from bot.service import GinService
 discord.http.Route.BASE = sys.argv[1]
 discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
-bot = GinBot(sys.argv[3], ai_delay=0, board_coalesce=0.4, timer_tick=3600)
-bot._connection.guild_ready_timeout = 0.05
-if len(sys.argv) > 4:
-    import cProfile
-    cProfile.run('bot.run("fake-token", log_handler=None)', sys.argv[4])
-else:
-    bot.run("fake-token", log_handler=None)
+
+async def main():
+    service = await GinService.open(sys.argv[3])
+    bot = GinBot(service, ai_delay=0, board_coalesce=0.4, timer_tick=3600)
+    bot._connection.guild_ready_timeout = 0.05
+    async with bot:
+        await bot.start("fake-token")
+
+try:
+    asyncio.run(main())
+except KeyboardInterrupt:
+    pass
 """
 
 
@@ -112,15 +118,15 @@ async def run(n_games: int, turns: int, think: float, same_process: bool) -> dic
         async with FakeDiscord(default_timeout=30) as fake:
             users = [(fake.add_user(f"p{i}a"), fake.add_user(f"p{i}b")) for i in range(n_games)]
             if same_process:
-                bot = GinBot(db, ai_delay=0, board_coalesce=0.4, timer_tick=3600)
+                service = await GinService.open(db)
+                bot = GinBot(service, ai_delay=0, board_coalesce=0.4, timer_tick=3600)
                 async with fake.run_bot(bot):
                     elapsed = await drive(fake, bot.service, users, turns, lat, think, rng)
-                    await bot.play.idle()
+                    await bot.publisher.idle()
             else:
                 root = Path(__file__).resolve().parent.parent
                 child = subprocess.Popen(
-                    [sys.executable, "-c", CHILD, fake.api_base, fake.gateway_url, str(db)]
-                    + ([os.environ["GIN_PROFILE"]] if os.environ.get("GIN_PROFILE") else []),
+                    [sys.executable, "-c", CHILD, fake.api_base, fake.gateway_url, str(db)],
                     cwd=root,
                     env={**os.environ, "PYTHONPATH": str(root)},
                 )

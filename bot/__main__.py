@@ -4,63 +4,55 @@ and exit with status 2 — never a traceback."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
-import os
 import sys
+
+from bot.config import Config, ConfigError
+
+
+def fail(message: str) -> None:
+    print(f"gin-bot: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+async def serve(config: Config) -> None:
+    """Open the service, hand it to the bot, run until closed."""
+    from bot.discord_ui import GinBot
+    from bot.service import GinService
+
+    service = await GinService.open(config.db_path, synchronous=config.db_sync)
+    bot = GinBot(service, dev_guild_id=config.dev_guild_id, ai_delay=config.ai_delay)
+    async with bot:  # closes the bot, and with it the service, however we leave
+        await bot.start(config.token)
 
 
 def main() -> None:
     from dotenv import load_dotenv
 
     load_dotenv()
-    token = os.environ.get("DISCORD_TOKEN", "").strip()
-    if not token:
-        print(
-            "gin-bot: DISCORD_TOKEN is not set — copy .env.example to .env and put your "
-            "bot token there (see README: Setting up the Discord application).",
-            file=sys.stderr,
-        )
-        sys.exit(2)
-    guild_text = os.environ.get("DEV_GUILD_ID", "").strip()
-    if guild_text and not guild_text.isdigit():
-        print(
-            f"gin-bot: DEV_GUILD_ID must be a server id (digits), not {guild_text!r}.",
-            file=sys.stderr,
-        )
-        sys.exit(2)
     try:
-        ai_delay = float(os.environ.get("GIN_AI_DELAY", "1.5"))
-    except ValueError:
-        print("gin-bot: GIN_AI_DELAY must be a number of seconds.", file=sys.stderr)
-        sys.exit(2)
+        config = Config.from_env()
+    except ConfigError as err:
+        fail(str(err))
+        return
+    if not config.token:
+        fail(
+            "DISCORD_TOKEN is not set — copy .env.example to .env and put your "
+            "bot token there (see README: Setting up the Discord application)."
+        )
 
     import discord
-
-    from bot.client import GinBot
-    from bot.storage import default_db_path
 
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    bot = GinBot(
-        default_db_path(),
-        dev_guild_id=int(guild_text) if guild_text else None,
-        ai_delay=ai_delay,
-    )
     try:
-        bot.run(token, log_handler=None)
+        asyncio.run(serve(config))
     except discord.LoginFailure:
-        print(
-            "gin-bot: Discord rejected the token; reset it in the Developer Portal, update .env.",
-            file=sys.stderr,
-        )
-        sys.exit(2)
+        fail("Discord rejected the token; reset it in the Developer Portal, update .env.")
     except discord.PrivilegedIntentsRequired:
-        print(
-            "gin-bot: this bot needs no privileged intents; check the bot's settings.",
-            file=sys.stderr,
-        )
-        sys.exit(2)
+        fail("this bot needs no privileged intents; check the bot's settings.")
     except KeyboardInterrupt:
         pass
 

@@ -9,12 +9,22 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import text
-from bot.engine import ActionKind, Phase, Ruleset, Variant
-from bot.service import LEADERBOARD_SORTS, AiLevel, PermissionDenied, SettingsError
+from bot.discord_ui import text
+from bot.discord_ui.challenges import display_name
+from bot.engine import ActionKind, Ruleset, Variant
+from bot.service import (
+    LEADERBOARD_SORTS,
+    AiLevel,
+    GinService,
+    PermissionDeniedError,
+    ServiceError,
+    SettingsError,
+)
 
 if TYPE_CHECKING:
-    from bot.client import GinBot
+    from bot.discord_ui import GinBot
+    from bot.discord_ui.challenges import Challenges
+    from bot.discord_ui.turns import Turns
 
 VARIANTS = [
     app_commands.Choice(name="Standard (knock at 10)", value="standard"),
@@ -36,11 +46,15 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         super().__init__()
 
     @property
-    def play(self):  # type: ignore[no-untyped-def]
-        return self.bot.play
+    def turns(self) -> Turns:
+        return self.bot.turns
 
     @property
-    def service(self):  # type: ignore[no-untyped-def]
+    def challenges(self) -> Challenges:
+        return self.bot.challenges
+
+    @property
+    def service(self) -> GinService:
         return self.bot.service
 
     # --- starting games --------------------------------------------------------------
@@ -67,11 +81,11 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         v = variant.value if variant else None
         if self.bot.user is not None and opponent.id == self.bot.user.id:
             level = AiLevel(difficulty.value) if difficulty else AiLevel.NORMAL
-            await self.play.start_ai(interaction, level, target, v)
+            await self.challenges.start_ai(interaction, level, target, v)
             return
         if opponent.bot:
             raise SettingsError("Bots can't play — challenge a person, or me for the computer.")
-        await self.play.challenge(interaction, opponent, target, v)
+        await self.challenges.challenge(interaction, opponent.id, display_name(opponent), target, v)
 
     # --- turns -------------------------------------------------------------------------
 
@@ -80,9 +94,8 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction, four_color: bool | None = None) -> None:
         if four_color is not None:
-            self.play.four_color[interaction.user.id] = four_color
-        snap = await self.play.my_game(interaction)
-        await self.play.reply_hand(interaction, snap)
+            self.turns.hands.four_color[interaction.user.id] = four_color
+        await self.turns.show_hand(interaction)
 
     @app_commands.command(description="Draw a card: from the stock or the top of the discard pile")
     @app_commands.describe(source="Where to draw from")
@@ -97,18 +110,18 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         self, interaction: discord.Interaction, source: app_commands.Choice[str]
     ) -> None:
         kind = ActionKind.DRAW_STOCK if source.value == "stock" else ActionKind.TAKE_DISCARD
-        await self.play.command(interaction, kind)
+        await self.turns.command(interaction, kind)
 
     @app_commands.command(name="pass", description="Pass on the first upcard (or the 50th card)")
     @app_commands.guild_only()
     async def pass_(self, interaction: discord.Interaction) -> None:
-        await self.play.command(interaction, ActionKind.PASS)
+        await self.turns.command(interaction, ActionKind.PASS)
 
     @app_commands.command(description="Discard a card from your hand")
     @app_commands.describe(card="The card, e.g. 7h, 10S, TD or Q♦ (pick from the list)")
     @app_commands.guild_only()
     async def discard(self, interaction: discord.Interaction, card: str) -> None:
-        await self.play.command(interaction, ActionKind.DISCARD, card)
+        await self.turns.command(interaction, ActionKind.DISCARD, card)
 
     @app_commands.command(description="Knock (or go gin): discard a card and end the hand")
     @app_commands.describe(
@@ -116,54 +129,51 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
     )
     @app_commands.guild_only()
     async def knock(self, interaction: discord.Interaction, card: str | None = None) -> None:
-        await self.play.command(interaction, ActionKind.KNOCK, card)
+        await self.turns.command(interaction, ActionKind.KNOCK, card)
 
     @app_commands.command(name="biggin", description="Big gin: all 11 cards in melds, no discard")
     @app_commands.guild_only()
     async def big_gin(self, interaction: discord.Interaction) -> None:
-        await self.play.command(interaction, ActionKind.BIG_GIN)
+        await self.turns.command(interaction, ActionKind.BIG_GIN)
 
     @discard.autocomplete("card")
     @knock.autocomplete("card")
     async def _card_choices(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        snap = await self.service.active_game_for(interaction.guild_id or 0, interaction.user.id)
-        if snap is None:
+        try:
+            turn = await self.service.turn_view(interaction.guild_id or 0, interaction.user.id)
+        except ServiceError:
             return []
-        seat = snap.seat_of(interaction.user.id)
-        if seat is None:
-            return []
-        game = snap.game
-        after = (
-            game.deadwood_after(seat) if game.phase is Phase.DISCARD and game.turn == seat else {}
-        )
         typed = current.strip().upper().replace("10", "T")
         choices = []
-        for card in game.hand(seat):
+        for card in turn.view.hand:
             if typed and not (card.code.startswith(typed) or card.label.upper().startswith(typed)):
                 continue
-            extra = f" — leaves {after[card]} deadwood" if card in after else ""
+            left = turn.advice.left_by(card)
+            extra = "" if left is None else f" — leaves {left} deadwood"
             choices.append(app_commands.Choice(name=f"{card.label}{extra}", value=card.code))
         return choices[:25]
 
     @app_commands.command(description="Resign your current game (your opponent wins)")
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction) -> None:
-        snap = await self.play.my_game(interaction)
-        result = await self.service.resign(snap.id, interaction.user.id)
-        await interaction.response.send_message(f"You resigned game #{snap.id}.", ephemeral=True)
-        self.play.spawn(self.play.after_move(result))
+        report = await self.service.resign_current(interaction.guild_id or 0, interaction.user.id)
+        await interaction.response.send_message(
+            f"You resigned game #{report.table.id}.", ephemeral=True
+        )
+        publisher = self.bot.publisher
+        publisher.spawn(publisher.after_move(report))
 
     # --- information ---------------------------------------------------------------------
 
     @app_commands.command(description="The score sheet of your current (or last) game")
     @app_commands.guild_only()
     async def score(self, interaction: discord.Interaction) -> None:
-        snap = await self.service.last_game_for(interaction.guild_id or 0, interaction.user.id)
-        if snap is None:
+        table = await self.service.last_table(interaction.guild_id or 0, interaction.user.id)
+        if table is None:
             raise SettingsError("You haven't played here yet. Start with /gin challenge.")
-        sheet = await self.service.score_sheet(snap.id)
+        sheet = await self.service.score_sheet(table.id)
         await interaction.response.send_message(text.score_sheet_text(sheet), ephemeral=True)
 
     @app_commands.command(description="Games in progress in this server")
@@ -261,7 +271,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         if setting is not None:
             perms = interaction.permissions
             if not perms.manage_guild:
-                raise PermissionDenied("Changing settings needs the Manage Server permission.")
+                raise PermissionDeniedError("Changing settings needs the Manage Server permission.")
             if value is None:
                 raise SettingsError(f"Give a value for {setting.value}.")
             current = await self.service.update_setting(guild, setting.value, value)
@@ -288,22 +298,22 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
     ) -> None:
         perms = interaction.permissions
         if not (perms.manage_guild or perms.manage_messages):
-            raise PermissionDenied(
+            raise PermissionDeniedError(
                 "Ending a game needs the Manage Server or Manage Messages permission."
             )
         if game is None:
             if player is None:
                 raise SettingsError("Name the player or the game number to end.")
-            snap = await self.service.active_game_for(interaction.guild_id or 0, player.id)
-            if snap is None:
+            table = await self.service.active_table(interaction.guild_id or 0, player.id)
+            if table is None:
                 raise SettingsError(f"{player.display_name} has no game in progress here.")
-            game = snap.id
-        snap = await self.service.get_game(game)
-        if snap.guild_id != (interaction.guild_id or 0):
-            raise SettingsError("There is no such game in this server.")
-        result = await self.service.end_game(game)
+            game = table.id
+        report = await self.service.end_by_moderator(
+            interaction.guild_id or 0, game, moderator_id=interaction.user.id
+        )
         await interaction.response.send_message(f"Game #{game} ended by a moderator (unrated).")
-        self.play.spawn(self.play.after_move(result))
+        publisher = self.bot.publisher
+        publisher.spawn(publisher.after_move(report))
 
 
 async def setup(bot: GinBot) -> None:

@@ -14,15 +14,16 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
 
-from bot.client import GinBot
+from bot.discord_ui import GinBot
 from bot.engine import ActionKind
-from bot.service import GameSnapshot
+from bot.service import GameSnapshot, GinService
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.models import InteractionResult, SentMessage
 
@@ -33,8 +34,12 @@ async def fake() -> AsyncIterator[FakeDiscord]:
         yield f
 
 
-def make_bot(db: Path) -> GinBot:
-    return GinBot(db, ai_delay=0, board_coalesce=0, timer_tick=3600)
+async def make_bot(db: Path, *, clock: Callable[[], float] | None = None, **options: Any) -> GinBot:
+    """A bot over a freshly opened service on ``db`` (the bot closes it)."""
+    service = await (GinService.open(db) if clock is None else GinService.open(db, clock=clock))
+    settings: dict[str, Any] = {"ai_delay": 0, "board_coalesce": 0, "timer_tick": 3600}
+    settings.update(options)
+    return GinBot(service, **settings)
 
 
 def png_of(msg: SentMessage) -> Image.Image:
@@ -50,9 +55,9 @@ def ids_with(msg: SentMessage, prefix: str) -> list[str]:
 
 
 async def idle(bot: GinBot, fake: FakeDiscord) -> None:
-    await bot.play.idle()
+    await bot.publisher.idle()
     await fake.settle()
-    await bot.play.idle()
+    await bot.publisher.idle()
 
 
 async def start_game(
@@ -160,7 +165,7 @@ async def test_whole_game_by_commands_and_buttons_stays_private(
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     users = {ana.id: ana, bo.id: bo}
     rng = random.Random(3)
-    bot = make_bot(tmp_path / "gin.db")
+    bot = await make_bot(tmp_path / "gin.db")
     async with fake.run_bot(bot):
         snap = await start_game(fake, bot, ana, bo, target=10)
         board = board_message(fake, snap.id)
@@ -193,7 +198,7 @@ async def test_restart_keeps_buttons_working_and_old_ones_refused(
 ) -> None:
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     db = tmp_path / "gin.db"
-    bot = make_bot(db)
+    bot = await make_bot(db)
     async with fake.run_bot(bot):
         snap = await start_game(fake, bot, ana, bo)
         first = snap.players[snap.game.turn or 0]
@@ -206,7 +211,7 @@ async def test_restart_keeps_buttons_working_and_old_ones_refused(
         await fake.slash(mover, "gin", subcommand="pass")
         await idle(bot, fake)
     # A brand-new client over the same database file, as after kill -9.
-    bot2 = make_bot(db)
+    bot2 = await make_bot(db)
     async with fake.run_bot(bot2):
         snap2 = await bot2.service.get_game(snap.id)
         assert snap2.version == snap.version + 1
@@ -229,7 +234,7 @@ async def test_restart_keeps_buttons_working_and_old_ones_refused(
 
 async def test_racing_double_click_applies_once(fake: FakeDiscord, tmp_path: Path) -> None:
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    bot = make_bot(tmp_path / "gin.db")
+    bot = await make_bot(tmp_path / "gin.db")
     async with fake.run_bot(bot):
         snap = await start_game(fake, bot, ana, bo)
         seat = snap.game.turn
@@ -252,7 +257,7 @@ async def test_strangers_and_bad_input_get_clear_private_errors(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
-    bot = make_bot(tmp_path / "gin.db")
+    bot = await make_bot(tmp_path / "gin.db")
     async with fake.run_bot(bot):
         # No game yet.
         res = await fake.slash(cy, "gin", subcommand="hand")
@@ -310,7 +315,7 @@ async def test_hand_is_private_with_controls_and_autocomplete_from_own_hand(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    bot = make_bot(tmp_path / "gin.db")
+    bot = await make_bot(tmp_path / "gin.db")
     async with fake.run_bot(bot):
         snap = await start_game(fake, bot, ana, bo)
         seat = snap.game.turn
@@ -342,7 +347,7 @@ async def test_hand_is_private_with_controls_and_autocomplete_from_own_hand(
 
 async def test_playing_the_computer(fake: FakeDiscord, tmp_path: Path) -> None:
     ana = fake.add_user("Ana")
-    bot = make_bot(tmp_path / "gin.db")
+    bot = await make_bot(tmp_path / "gin.db")
     async with fake.run_bot(bot):
         bot_user = bot.user
         assert bot_user is not None
@@ -389,10 +394,10 @@ def test_missing_token_prints_one_line_and_exits_2(tmp_path: Path) -> None:
 
 async def test_slow_answers_are_deferred_then_delivered(fake: FakeDiscord, tmp_path: Path) -> None:
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    bot = make_bot(tmp_path / "gin.db")
+    bot = await make_bot(tmp_path / "gin.db")
     async with fake.run_bot(bot):
         snap = await start_game(fake, bot, ana, bo)
-        bot.play.defer_after = 0  # as if rendering were slow: acknowledge first
+        bot.hands.defer_after = 0  # as if rendering were slow: acknowledge first
         seat = snap.game.turn
         assert seat is not None
         mover = ana if snap.players[seat] == ana.id else bo
@@ -413,9 +418,7 @@ async def test_slow_answers_are_deferred_then_delivered(fake: FakeDiscord, tmp_p
 async def test_idle_player_is_reminded_then_forfeits(fake: FakeDiscord, tmp_path: Path) -> None:
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     now = [1_000_000.0]
-    bot = GinBot(
-        tmp_path / "gin.db", ai_delay=0, board_coalesce=0, timer_tick=3600, clock=lambda: now[0]
-    )
+    bot = await make_bot(tmp_path / "gin.db", clock=lambda: now[0])
     async with fake.run_bot(bot):
         snap = await start_game(fake, bot, ana, bo)
         seat = snap.game.turn
@@ -423,14 +426,14 @@ async def test_idle_player_is_reminded_then_forfeits(fake: FakeDiscord, tmp_path
         idler = snap.players[seat]
         mark = fake.mark()
         now[0] += 31 * 60
-        await bot.play.tick()
+        await bot.timers.tick()
         await idle(bot, fake)
         reminders = [m for m in fake.messages_since(mark) if "still your move" in m.content]
         assert len(reminders) == 1 and idler in reminders[0].pinged_user_ids()
-        await bot.play.tick()  # reported once only
+        await bot.timers.tick()  # reported once only
         assert len([m for m in fake.messages_since(mark) if "still your move" in m.content]) == 1
         now[0] += 30 * 60
-        await bot.play.tick()
+        await bot.timers.tick()
         await idle(bot, fake)
         new = fake.messages_since(mark)
         assert any("ran out of time" in m.content for m in new)
@@ -485,9 +488,7 @@ def test_rejected_token_prints_one_line_and_exits_2(
 async def test_challenge_expires_and_decline_and_cancel(fake: FakeDiscord, tmp_path: Path) -> None:
     ana, bo, cy = fake.add_user("Ana"), fake.add_user("Bo"), fake.add_user("Cy")
     now = [2_000_000.0]
-    bot = GinBot(
-        tmp_path / "gin.db", ai_delay=0, board_coalesce=0, timer_tick=3600, clock=lambda: now[0]
-    )
+    bot = await make_bot(tmp_path / "gin.db", clock=lambda: now[0])
     async with fake.run_bot(bot):
         res = await fake.slash(ana, "gin", subcommand="challenge", options={"opponent": bo})
         msg = res.message
@@ -500,7 +501,7 @@ async def test_challenge_expires_and_decline_and_cancel(fake: FakeDiscord, tmp_p
         r = await fake.click(bo, msg, cancel)
         assert r.ephemeral
         now[0] += 11 * 60
-        await bot.play.tick()
+        await bot.timers.tick()
         await fake.settle()
         assert "expired" in msg.content and not msg.custom_ids()
         # Decline and cancel edit the message and remove the buttons.
@@ -518,7 +519,7 @@ async def test_challenge_expires_and_decline_and_cancel(fake: FakeDiscord, tmp_p
 async def test_computer_resumes_its_turn_after_a_restart(fake: FakeDiscord, tmp_path: Path) -> None:
     ana = fake.add_user("Ana")
     db = tmp_path / "gin.db"
-    bot = GinBot(db, ai_delay=3600, board_coalesce=0, timer_tick=3600)
+    bot = await make_bot(db, ai_delay=3600)
     async with fake.run_bot(bot):
         assert bot.user is not None
         res = await fake.slash(
@@ -533,9 +534,13 @@ async def test_computer_resumes_its_turn_after_a_restart(fake: FakeDiscord, tmp_
         assert snap.is_ai_turn
         version = snap.version
     # Killed while the computer was "thinking": the new process makes its move.
-    bot2 = make_bot(db)
+    bot2 = await make_bot(db)
     async with fake.run_bot(bot2):
-        await fake.wait_for(lambda: bool(bot2.play._ai_tasks), what="computer scheduled")
+        # Nobody acts: only the resumed computer turn can move the game on.
+        # (With no delay it may have moved before we look, so wait on the game.)
+        async with asyncio.timeout(10):
+            while (after := await bot2.service.get_game(snap.id)).version == version:
+                await asyncio.sleep(0.02)
         await idle(bot2, fake)
         after = await bot2.service.get_game(snap.id)
         assert after.version > version and not after.is_ai_turn
@@ -544,7 +549,7 @@ async def test_computer_resumes_its_turn_after_a_restart(fake: FakeDiscord, tmp_
 
 async def test_information_commands(fake: FakeDiscord, tmp_path: Path) -> None:
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    bot = make_bot(tmp_path / "gin.db")
+    bot = await make_bot(tmp_path / "gin.db")
     async with fake.run_bot(bot):
         snap = await start_game(fake, bot, ana, bo)
         res = await fake.slash(ana, "gin", subcommand="games")
@@ -573,9 +578,7 @@ async def test_board_edits_are_coalesced_and_old_boards_reposted(
 ) -> None:
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     now = [3_000_000.0]
-    bot = GinBot(
-        tmp_path / "gin.db", ai_delay=0, board_coalesce=1.5, timer_tick=3600, clock=lambda: now[0]
-    )
+    bot = await make_bot(tmp_path / "gin.db", clock=lambda: now[0], board_coalesce=1.5)
     users = {ana.id: ana, bo.id: bo}
     async with fake.run_bot(bot):
         snap = await start_game(fake, bot, ana, bo)

@@ -19,11 +19,13 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot import text
-from bot.engine import EventKind, GameResult, HandResult
+from bot.engine import EventKind, HandResult
 from bot.render import render_board, render_reveal, render_tally
-from bot.service import GameSnapshot, GinService, MoveResult
-from bot.ui import board_view, rematch_view
+from bot.service import GinService
+from bot.service.views import MoveReport, TableView
+
+from . import text
+from .components import board_view, rematch_view
 
 log = logging.getLogger(__name__)
 
@@ -58,8 +60,8 @@ class Boards:
 
     # --- the board -------------------------------------------------------------------
 
-    async def _payload(self, snap: GameSnapshot) -> tuple[str, discord.File, discord.ui.View]:
-        public = snap.game.public_view()
+    async def _payload(self, table: TableView) -> tuple[str, discord.File, discord.ui.View]:
+        public = table.public
         png = await asyncio.to_thread(render_board, public)
         events = public.last_events
         deals = [i for i, e in enumerate(events) if e.kind is EventKind.DEAL]
@@ -69,18 +71,18 @@ class Boards:
         lines = [text.describe_events(events, public.names), text.score_line(public)]
         lines.append(text.turn_line(public))
         content = "\n".join(line for line in lines if line)
-        view = board_view(snap.id, snap.version, public.phase)
+        view = board_view(table.id, table.version, public.phase)
         return content, discord.File(io.BytesIO(png), filename="board.png"), view
 
-    async def post_new(self, snap: GameSnapshot) -> None:
+    async def post_new(self, table: TableView) -> None:
         """A fresh board message (new game, new hand, or a stale board)."""
-        async with self._lock(snap.id):
-            await self._post(snap)
+        async with self._lock(table.id):
+            await self._post(table)
 
-    async def _post(self, snap: GameSnapshot) -> None:
-        content, file, view = await self._payload(snap)
-        msg = await self._channel(snap.channel_id).send(content, file=file, view=view)
-        await self.service.set_board_message(snap.id, snap.channel_id, msg.id, self.clock())
+    async def _post(self, table: TableView) -> None:
+        content, file, view = await self._payload(table)
+        msg = await self._channel(table.channel_id).send(content, file=file, view=view)
+        await self.service.set_board_message(table.id, table.channel_id, msg.id, self.clock())
 
     def refresh(self, game_id: int) -> None:
         """Schedule a coalesced edit of the board to the latest state."""
@@ -95,27 +97,29 @@ class Boards:
                 if self.coalesce:
                     await asyncio.sleep(self.coalesce)
                 self._dirty.discard(game_id)
-                snap = await self.service.get_game(game_id)
+                table = await self.service.table_view(game_id)
                 async with self._lock(game_id):
-                    await self._edit_or_repost(snap)
+                    await self._edit_or_repost(table)
         except Exception:
             log.exception("board update failed for game %s", game_id)
 
-    async def _edit_or_repost(self, snap: GameSnapshot) -> None:
-        old = snap.board_posted_at
-        if snap.board_message_id is None or old is None or self.clock() - old > REPOST_AFTER:
-            if snap.board_message_id is not None:
+    async def _edit_or_repost(self, table: TableView) -> None:
+        old = table.board_posted_at
+        if table.board_message_id is None or old is None or self.clock() - old > REPOST_AFTER:
+            if table.board_message_id is not None:
                 await self._quiet(
-                    self._channel(snap.channel_id).get_partial_message(snap.board_message_id).delete
+                    self._channel(table.channel_id)
+                    .get_partial_message(table.board_message_id)
+                    .delete
                 )
-            await self._post(snap)
+            await self._post(table)
             return
-        content, file, view = await self._payload(snap)
-        message = self._channel(snap.channel_id).get_partial_message(snap.board_message_id)
+        content, file, view = await self._payload(table)
+        message = self._channel(table.channel_id).get_partial_message(table.board_message_id)
         try:
             await message.edit(content=content, attachments=[file], view=view)
         except discord.NotFound:
-            await self._post(snap)
+            await self._post(table)
 
     def pending(self) -> list[asyncio.Task[None]]:
         """Board edits still scheduled or running."""
@@ -123,49 +127,51 @@ class Boards:
 
     # --- notices ---------------------------------------------------------------------
 
-    async def ping(self, snap: GameSnapshot) -> None:
+    async def ping(self, table: TableView) -> None:
         """A short separate message that notifies the player to move (edits don't)."""
-        user = snap.turn_user
-        if user is None or snap.is_ai_turn:
+        user = table.turn_user
+        if user is None or table.is_ai_turn:
             return
-        previous = self._last_ping.pop(snap.id, None)
+        previous = self._last_ping.pop(table.id, None)
         if previous is not None:
             await self._quiet(previous.delete)
-        msg = await self._channel(snap.channel_id).send(
-            f"<@{user}>, your move in gin (game #{snap.id}).",
+        msg = await self._channel(table.channel_id).send(
+            f"<@{user}>, your move in gin (game #{table.id}).",
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
         )
-        self._last_ping[snap.id] = self._channel(snap.channel_id).get_partial_message(msg.id)
+        self._last_ping[table.id] = self._channel(table.channel_id).get_partial_message(msg.id)
 
-    async def reveal(self, snap: GameSnapshot, hand: HandResult) -> None:
+    async def reveal(self, table: TableView, hand: HandResult) -> None:
         """The public reveal of a finished hand: both hands, layoffs, points."""
-        public = snap.game.public_view()
+        public = table.public
         png = await asyncio.to_thread(render_reveal, hand, public)
-        await self._channel(snap.channel_id).send(
+        await self._channel(table.channel_id).send(
             text.hand_result_line(hand, public.names),
             file=discord.File(io.BytesIO(png), filename="reveal.png"),
         )
 
-    async def final(self, result: MoveResult, game: GameResult) -> None:
+    async def final(self, result: MoveReport) -> None:
         """End of the game: the tally image, rating changes, a Rematch button."""
-        snap = result.snapshot
-        public = snap.game.public_view()
+        table = result.table
+        game = result.game_result
+        assert game is not None
+        public = table.public
         png = await asyncio.to_thread(render_tally, game, public)
         lines = [text.game_result_line(game, public.names)]
         for change in result.rating_changes:
-            seat = snap.seat_of(change.user_id)
+            seat = table.seat_of(change.user_id)
             name = public.names[seat] if seat is not None else str(change.user_id)
             delta = change.after - change.before
             lines.append(f"{name}: rating {change.before:.0f} → {change.after:.0f} ({delta:+.0f})")
-        await self._channel(snap.channel_id).send(
+        await self._channel(table.channel_id).send(
             "\n".join(lines),
             file=discord.File(io.BytesIO(png), filename="tally.png"),
-            view=rematch_view(snap.id),
+            view=rematch_view(table.id),
         )
-        previous = self._last_ping.pop(snap.id, None)
+        previous = self._last_ping.pop(table.id, None)
         if previous is not None:
             await self._quiet(previous.delete)
-        self.refresh(snap.id)
+        self.refresh(table.id)
 
     async def notice(self, channel_id: int, content: str, *, mention: bool = False) -> None:
         mentions = discord.AllowedMentions(users=mention, roles=False, everyone=False)

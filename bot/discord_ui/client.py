@@ -1,72 +1,88 @@
-"""The Discord client: opens the service, registers buttons, syncs commands,
-and runs the timer loop (reminders, forfeits, expired challenges)."""
+"""The Discord client: wires the controllers to the service it is given,
+registers the buttons, syncs the commands and runs the service's timer loop.
+
+It asks Discord only for what it uses — slash commands and components
+arrive as interactions, which need no intent — so it connects with the
+``guilds`` intent alone, keeps no message cache and never parses chat.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import logging
-import os
-from collections.abc import Callable
-from pathlib import Path
 
 import discord
 from discord.ext import commands
 
-from bot.board import Boards
-from bot.errors import GinTree
-from bot.play import Decide, Play
-from bot.service import GinService
-from bot.ui import DYNAMIC_ITEMS
+from bot.service import AiRunner, GinService, TimerLoop
+from bot.service.ai_runner import Decide
+
+from .boards import Boards
+from .challenges import Challenges
+from .errors import GinTree
+from .hands import HandReplies
+from .items import DYNAMIC_ITEMS
+from .publisher import Publisher
+from .turns import Turns
 
 log = logging.getLogger(__name__)
 
 
+def minimal_intents() -> discord.Intents:
+    """Only the guilds intent: interactions need none, and without message
+    intents Discord sends us no chat at all."""
+    intents = discord.Intents.none()
+    intents.guilds = True
+    return intents
+
+
 class GinBot(commands.Bot):
-    """One bot, one database file."""
+    """One bot over one service; owns the service from here on (closes it)."""
 
     def __init__(
         self,
-        db_path: str | os.PathLike[str],
+        service: GinService,
         *,
+        decide: Decide | None = None,
         dev_guild_id: int | None = None,
         ai_delay: float = 1.5,
         board_coalesce: float = 0.4,
         timer_tick: float = 15.0,
-        decide: Decide | None = None,
-        clock: Callable[[], float] | None = None,
+        defer_after: float = 1.5,
     ) -> None:
-        intents = discord.Intents.default()
         super().__init__(
-            command_prefix=commands.when_mentioned,
-            intents=intents,
+            command_prefix=(),  # no prefix commands: everything is an interaction
+            intents=minimal_intents(),
             tree_cls=GinTree,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            max_messages=None,
+            chunk_guilds_at_startup=False,
+            member_cache_flags=discord.MemberCacheFlags.none(),
         )
-        self.db_path = Path(db_path)
-        self.dev_guild_id = dev_guild_id
-        self.ai_delay = ai_delay
-        self.board_coalesce = board_coalesce
-        self.timer_tick = timer_tick
-        self._decide = decide
-        self._clock = clock
-        self._timer_task: asyncio.Task[None] | None = None
-        self.timer_wakeup = asyncio.Event()
-
-    async def setup_hook(self) -> None:
-        if self._clock is None:
-            self.service = await GinService.open(self.db_path)
-        else:
-            self.service = await GinService.open(self.db_path, clock=self._clock)
-        clock = self.service.clock
-        self.boards = Boards(self, self.service, coalesce=self.board_coalesce, clock=clock)
-        decide = self._decide
         if decide is None:
             from bot.ai import decide as ai_decide
 
             decide = ai_decide
-        self.play = Play(self, self.service, self.boards, decide=decide, ai_delay=self.ai_delay)
+        self.service = service
+        self.dev_guild_id = dev_guild_id
+        self.boards = Boards(self, service, coalesce=board_coalesce, clock=service.clock)
+        self.hands = HandReplies(defer_after=defer_after)
+        self.publisher = Publisher(self, self.boards)
+        self.ai = AiRunner(service, decide, self.publisher.on_ai_move, delay=ai_delay)
+        self.publisher.ai = self.ai
+        self.turns = Turns(service, self.hands, self.publisher)
+        self.challenges = Challenges(self, service, self.hands, self.publisher)
+        self.timers = TimerLoop(
+            service,
+            on_expired=self.publisher.on_expired,
+            on_timer=self.publisher.on_timer,
+            tick=timer_tick,
+        )
+        self._timer_task: asyncio.Task[None] | None = None
+
+    async def setup_hook(self) -> None:
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.load_extension("cogs.gin")
         if self.dev_guild_id:
@@ -75,39 +91,27 @@ class GinBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
-        self._timer_task = asyncio.create_task(self._timers())
+        self._timer_task = asyncio.create_task(self._run_timers())
+
+    async def on_message(self, message: discord.Message, /) -> None:
+        """Chat is not ours to read (and with our intents it never arrives)."""
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
-        await self.play.resume()
+        await self.ai.resume()
 
-    async def _timers(self) -> None:
+    async def _run_timers(self) -> None:
         await self.wait_until_ready()
-        while not self.is_closed():
-            try:
-                await self.play.tick()
-            except Exception:
-                log.exception("timer tick failed")
-            wait = self.timer_tick
-            next_at = await self.service.next_timer_at()
-            if next_at is not None:
-                wait = max(0.05, min(wait, next_at - self.service.clock()))
-            self.timer_wakeup.clear()
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self.timer_wakeup.wait(), timeout=wait)
+        await self.timers.run()
 
     async def close(self) -> None:
-        play = getattr(self, "play", None)
-        if play is not None:
-            play.stop_ai()
-            # Let follow-up posts of committed moves finish before the session closes.
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(play.idle(), timeout=5)
+        self.ai.stop()
+        # Let follow-up posts of committed moves finish before the session closes.
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self.publisher.idle(), timeout=5)
         if self._timer_task is not None:
             self._timer_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._timer_task
         await super().close()
-        service = getattr(self, "service", None)
-        if service is not None:
-            await service.close()
+        await self.service.close()

@@ -4,30 +4,72 @@ Each is a :class:`discord.ui.DynamicItem`: the custom_id names the game and
 the version of the game it was drawn for, so a button keeps working after a
 restart (no in-memory view needed) and a button from an earlier turn is
 recognised as such and changes nothing.
+
+They share one base, :class:`GinItem`: ownership is checked in
+``interaction_check`` (a stranger is told so and nothing runs) and every
+failure of a callback is reported once, in the player's words.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import discord
 
-from bot.engine import ActionKind, Phase, SeatView
+from .errors import report
 
 if TYPE_CHECKING:
-    from bot.play import Play
+    from .client import GinBot
 
-# Button actions -> what they do; "hand" just shows the hand.
+# Button actions; "hand" just shows the hand.
 ACTIONS = ("hand", "stock", "take", "pass", "knock", "gin", "biggin")
 
+ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
+#: The template of the abstract bases: matches no custom_id (they are never registered).
+NEVER = r"(?!)"
 
-def _play(interaction: discord.Interaction) -> Play:
-    return cast("Any", interaction.client).play  # type: ignore[no-any-return]
+
+def bot_of(interaction: discord.Interaction) -> GinBot:
+    return cast("GinBot", interaction.client)
+
+
+class GinItem(discord.ui.DynamicItem[ItemT], template=NEVER):
+    """Base of our items: :meth:`allowed` decides who may use it, :meth:`run`
+    does the work; any error is answered privately, exactly once."""
+
+    async def allowed(self, interaction: discord.Interaction) -> None:
+        """Raise a player-worded error if ``interaction.user`` may not use this."""
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        raise NotImplementedError
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        try:
+            await self.allowed(interaction)
+        except Exception as exc:
+            await report(interaction, exc)
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.run(interaction)
+        except Exception as exc:
+            await report(interaction, exc)
+
+
+class GameItem(GinItem[ItemT], template=NEVER):
+    """An item of one game: only its players may use it."""
+
+    game_id: int
+
+    async def allowed(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).service.check_player(self.game_id, interaction.user.id)
 
 
 class ActionButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    GameItem[discord.ui.Button[Any]],
     template=r"gin:a:(?P<action>[a-z]+):(?P<game>\d+):(?P<version>\d+)",
 ):
     """A game action (board or private hand controls)."""
@@ -73,12 +115,14 @@ class ActionButton(
             style=button.style,
         )
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _play(interaction).on_button(interaction, self.action, self.game_id, self.version)
+    async def run(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).turns.on_button(
+            interaction, self.action, self.game_id, self.version
+        )
 
 
 class DiscardSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    GameItem[discord.ui.Select[Any]],
     template=r"gin:d:(?P<game>\d+):(?P<version>\d+)",
 ):
     """Pick a card to discard (private hand controls)."""
@@ -113,17 +157,18 @@ class DiscardSelect(
         select = cast(discord.ui.Select[Any], item)
         return cls(int(match["game"]), int(match["version"]), list(select.options))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def run(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         card = values[0] if values else ""
-        await _play(interaction).on_discard(interaction, self.game_id, self.version, card)
+        await bot_of(interaction).turns.on_discard(interaction, self.game_id, self.version, card)
 
 
 class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    GinItem[discord.ui.Button[Any]],
     template=r"gin:c:(?P<action>accept|decline|cancel):(?P<challenge>\d+)",
 ):
-    """Accept / Decline (opponent only) and Cancel (challenger only)."""
+    """Accept / Decline (opponent only) and Cancel (challenger only); the
+    service words who may press which."""
 
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "accept": discord.ButtonStyle.success,
@@ -153,12 +198,12 @@ class ChallengeButton(
     ) -> ChallengeButton:
         return cls(match["action"], int(match["challenge"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _play(interaction).on_challenge(interaction, self.action, self.challenge_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).challenges.on_button(interaction, self.action, self.challenge_id)
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    GameItem[discord.ui.Button[Any]],
     template=r"gin:r:(?P<game>\d+)",
 ):
     """After a game: challenge the same opponent again with the same rules."""
@@ -181,126 +226,8 @@ class RematchButton(
     ) -> RematchButton:
         return cls(int(match["game"]))
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await _play(interaction).on_rematch(interaction, self.game_id)
+    async def run(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).challenges.rematch(interaction, self.game_id)
 
 
 DYNAMIC_ITEMS = (ActionButton, DiscardSelect, ChallengeButton, RematchButton)
-
-
-# --- views ---------------------------------------------------------------------------
-
-
-def board_view(game_id: int, version: int, phase: Phase) -> discord.ui.View:
-    """Public board buttons: My hand, Draw from stock, Take discard, Pass."""
-    view = discord.ui.View(timeout=None)
-    if phase is Phase.GAME_OVER:
-        return view
-    view.add_item(
-        ActionButton("hand", game_id, version, label="My hand", style=discord.ButtonStyle.primary)
-    )
-    if phase in (Phase.DRAW,):
-        view.add_item(ActionButton("stock", game_id, version, label="Draw from stock"))
-    if phase in (Phase.DRAW, Phase.UPCARD, Phase.FIFTIETH):
-        view.add_item(ActionButton("take", game_id, version, label="Take discard"))
-    if phase in (Phase.UPCARD, Phase.FIFTIETH):
-        view.add_item(ActionButton("pass", game_id, version, label="Pass"))
-    return view
-
-
-def hand_controls(
-    game_id: int,
-    version: int,
-    view: SeatView,
-    after_discard: dict[int, int],
-    knock_card: str | None,
-    gin_card: str | None,
-) -> discord.ui.View:
-    """Private controls for the hand's owner, only what is legal right now."""
-    ui = discord.ui.View(timeout=None)
-    legal = view.legal
-    top = view.public.top_discard
-    if ActionKind.DRAW_STOCK in legal:
-        ui.add_item(
-            ActionButton(
-                "stock",
-                game_id,
-                version,
-                label="Draw from stock",
-                style=discord.ButtonStyle.primary,
-            )
-        )
-    if ActionKind.TAKE_DISCARD in legal and top is not None:
-        ui.add_item(ActionButton("take", game_id, version, label=f"Take the {top}"))
-    if ActionKind.PASS in legal:
-        ui.add_item(ActionButton("pass", game_id, version, label="Pass"))
-    if ActionKind.DISCARD in legal and after_discard:
-        options = [
-            discord.SelectOption(
-                label=f"Discard {card_label}",
-                value=code,
-                description=f"leaves {left} deadwood",
-            )
-            for code, card_label, left in _discard_rows(view, after_discard)
-        ]
-        ui.add_item(DiscardSelect(game_id, version, options))
-    if gin_card is not None:
-        ui.add_item(
-            ActionButton(
-                "gin",
-                game_id,
-                version,
-                label=f"Gin (throw {gin_card})",
-                style=discord.ButtonStyle.success,
-                row=1,
-            )
-        )
-    elif knock_card is not None:
-        ui.add_item(
-            ActionButton(
-                "knock",
-                game_id,
-                version,
-                label=f"Knock (throw {knock_card})",
-                style=discord.ButtonStyle.success,
-                row=1,
-            )
-        )
-    if ActionKind.BIG_GIN in legal:
-        ui.add_item(
-            ActionButton(
-                "biggin",
-                game_id,
-                version,
-                label="Big gin!",
-                style=discord.ButtonStyle.success,
-                row=1,
-            )
-        )
-    if not legal:
-        ui.add_item(ActionButton("hand", game_id, version, label="Refresh"))
-    return ui
-
-
-def _discard_rows(view: SeatView, after: dict[int, int]) -> list[tuple[str, str, int]]:
-    rows = []
-    for card in view.hand:
-        if card in after:
-            rows.append((card.code, card.label, after[card]))
-    rows.sort(key=lambda r: (r[2], r[0]))
-    return rows
-
-
-def challenge_view(challenge_id: int, *, disabled: bool = False) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    if disabled:
-        return view
-    for action in ("accept", "decline", "cancel"):
-        view.add_item(ChallengeButton(action, challenge_id))
-    return view
-
-
-def rematch_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(RematchButton(game_id))
-    return view

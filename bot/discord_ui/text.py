@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from bot.engine import (
     Event,
     EventKind,
+    GameEnd,
     GameResult,
     HandEnd,
     HandResult,
@@ -32,10 +33,10 @@ END_WORDS = {
 }
 
 REASON_WORDS = {
-    "target": "reached the target",
-    "resign": "won by resignation",
-    "timeout": "won on time (the other player ran out of time)",
-    "ended": "game ended by a moderator",
+    GameEnd.TARGET: "reached the target",
+    GameEnd.RESIGN: "won by resignation",
+    GameEnd.TIMEOUT: "won on time (the other player ran out of time)",
+    GameEnd.ENDED: "game ended by a moderator",
 }
 
 
@@ -127,7 +128,7 @@ def game_result_line(result: GameResult, names: tuple[str, str]) -> str:
     w = names[result.winner]
     t = result.totals
     return (
-        f"🏆 **{w}** wins the game — {REASON_WORDS.get(result.reason, result.reason)}. "
+        f"🏆 **{w}** wins the game — {REASON_WORDS[result.reason]}. "
         f"Final tally {names[0]} {t[0]} – {t[1]} {names[1]}."
     )
 

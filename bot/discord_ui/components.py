@@ -1,0 +1,92 @@
+"""View builders: the buttons and menus each message carries, from views only."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.engine import ActionKind, Phase
+from bot.service.views import TurnView
+
+from .items import ActionButton, ChallengeButton, DiscardSelect, RematchButton
+
+#: Discord's limit of options in one select menu.
+MAX_SELECT_OPTIONS = 25
+
+
+def board_view(game_id: int, version: int, phase: Phase) -> discord.ui.View:
+    """Public board buttons: My hand, Draw from stock, Take discard, Pass."""
+    view = discord.ui.View(timeout=None)
+    if phase is Phase.GAME_OVER:
+        return view
+    view.add_item(
+        ActionButton("hand", game_id, version, label="My hand", style=discord.ButtonStyle.primary)
+    )
+    if phase is Phase.DRAW:
+        view.add_item(ActionButton("stock", game_id, version, label="Draw from stock"))
+    if phase in (Phase.DRAW, Phase.UPCARD, Phase.FIFTIETH):
+        view.add_item(ActionButton("take", game_id, version, label="Take discard"))
+    if phase in (Phase.UPCARD, Phase.FIFTIETH):
+        view.add_item(ActionButton("pass", game_id, version, label="Pass"))
+    return view
+
+
+def hand_controls(turn: TurnView) -> discord.ui.View:
+    """Private controls for the hand's owner, only what is legal right now."""
+    game_id, version = turn.table.id, turn.table.version
+    view, advice = turn.view, turn.advice
+    ui = discord.ui.View(timeout=None)
+    legal = view.legal
+    top = view.public.top_discard
+    if ActionKind.DRAW_STOCK in legal:
+        ui.add_item(
+            ActionButton(
+                "stock",
+                game_id,
+                version,
+                label="Draw from stock",
+                style=discord.ButtonStyle.primary,
+            )
+        )
+    if ActionKind.TAKE_DISCARD in legal and top is not None:
+        ui.add_item(ActionButton("take", game_id, version, label=f"Take the {top}"))
+    if ActionKind.PASS in legal:
+        ui.add_item(ActionButton("pass", game_id, version, label="Pass"))
+    if ActionKind.DISCARD in legal and advice.deadwood_after:
+        options = [
+            discord.SelectOption(
+                label=f"Discard {card.label}",
+                value=card.code,
+                description=f"leaves {left} deadwood",
+            )
+            for card, left in advice.deadwood_after[:MAX_SELECT_OPTIONS]
+        ]
+        ui.add_item(DiscardSelect(game_id, version, options))
+    success = discord.ButtonStyle.success
+    if advice.gin_card is not None:
+        label = f"Gin (throw {advice.gin_card.label})"
+        ui.add_item(ActionButton("gin", game_id, version, label=label, style=success, row=1))
+    elif advice.knock_card is not None:
+        label = f"Knock (throw {advice.knock_card.label})"
+        ui.add_item(ActionButton("knock", game_id, version, label=label, style=success, row=1))
+    if ActionKind.BIG_GIN in legal:
+        ui.add_item(
+            ActionButton("biggin", game_id, version, label="Big gin!", style=success, row=1)
+        )
+    if not legal:
+        ui.add_item(ActionButton("hand", game_id, version, label="Refresh"))
+    return ui
+
+
+def challenge_view(challenge_id: int, *, disabled: bool = False) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if disabled:
+        return view
+    for action in ("accept", "decline", "cancel"):
+        view.add_item(ChallengeButton(action, challenge_id))
+    return view
+
+
+def rematch_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(game_id))
+    return view

@@ -1,0 +1,76 @@
+"""The private hand: a player's hand image with the controls legal now,
+always ephemeral — the only place a hand is ever shown."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+
+import discord
+
+from bot.engine import Phase
+from bot.render import render_hand
+from bot.service.views import TurnView
+
+from . import text
+from .components import hand_controls
+
+
+class HandReplies:
+    """Builds and sends hand replies; remembers each player's colour choice."""
+
+    def __init__(self, *, defer_after: float = 1.5) -> None:
+        #: Seconds to wait for the hand image before deferring the interaction.
+        self.defer_after = defer_after
+        self.four_color: dict[int, bool] = {}
+
+    async def payload(
+        self, turn: TurnView, note: str = ""
+    ) -> tuple[str, discord.File, discord.ui.View]:
+        view = turn.view
+        png = await asyncio.to_thread(
+            functools.partial(
+                render_hand, view, four_color=self.four_color.get(turn.user_id, False)
+            )
+        )
+        lines = [note] if note else []
+        lines.append(text.my_draw_line(view))
+        if view.public.phase is Phase.GAME_OVER:
+            lines.append("This game is over.")
+        elif view.my_turn:
+            lines.append(f"**Your move.** {text.turn_line(view.public)}")
+        else:
+            lines.append(text.turn_line(view.public))
+        content = "\n".join(line for line in lines if line)
+        return content, discord.File(io.BytesIO(png), filename="hand.png"), hand_controls(turn)
+
+    async def reply(self, interaction: discord.Interaction, turn: TurnView, note: str = "") -> None:
+        """Answer with the hand, privately: edit our own ephemeral message if the
+        click came from one, else send a new ephemeral message."""
+        message = interaction.message
+        in_place = message is not None and message.flags.ephemeral
+        payload = asyncio.ensure_future(self.payload(turn, note))
+        done, _ = await asyncio.wait({payload}, timeout=self.defer_after)
+        if not done and not interaction.response.is_done():
+            # Discord allows 3 s for the first answer: acknowledge now, answer after.
+            if in_place:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+        content, file, controls = await payload
+        if not interaction.response.is_done():
+            if in_place:
+                await interaction.response.edit_message(
+                    content=content, attachments=[file], view=controls
+                )
+            else:
+                await interaction.response.send_message(
+                    content, file=file, view=controls, ephemeral=True
+                )
+        elif in_place and not done:
+            await interaction.edit_original_response(
+                content=content, attachments=[file], view=controls
+            )
+        else:
+            await interaction.followup.send(content, file=file, view=controls, ephemeral=True)

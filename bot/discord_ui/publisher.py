@@ -1,0 +1,119 @@
+"""The public side of every committed move, in order: the reveal of a
+finished hand, the final tally, the board, the ping — and the computer's
+reply once the human's move is on the board.  Also what the service's timer
+loop and computer runner hand back to be posted."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Coroutine
+from typing import Any
+
+import discord
+
+from bot.service import AiRunner, Challenge, TimerKind, TimerNotice
+from bot.service.views import MoveReport, TableView
+
+from .boards import Boards
+from .components import challenge_view
+
+log = logging.getLogger(__name__)
+
+
+class Publisher:
+    """Posts what moves, timers and expiries did, one game at a time."""
+
+    def __init__(self, client: discord.Client, boards: Boards) -> None:
+        self.client = client
+        self.boards = boards
+        self.ai: AiRunner | None = None  # set by the bot once the runner exists
+        self._background: set[asyncio.Task[None]] = set()
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        """Run public follow-up work after the player has had their answer."""
+        task = asyncio.create_task(coro)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def after_move(self, report: MoveReport, *, from_ai: bool = False) -> None:
+        """Everything public that follows a committed move, one move at a time
+        per game so reveals, boards and pings keep their order."""
+        lock = self._locks.setdefault(report.table.id, asyncio.Lock())
+        async with lock:
+            await self._after_move(report)
+        if report.table.is_ai_turn and not from_ai and self.ai is not None:
+            self.ai.schedule(report.table.id)
+
+    async def on_ai_move(self, report: MoveReport) -> None:
+        """The computer runner's callback."""
+        await self.after_move(report, from_ai=True)
+
+    async def _after_move(self, report: MoveReport) -> None:
+        table = report.table
+        try:
+            if report.hand is not None:
+                await self.boards.reveal(table, report.hand)
+            if report.game_result is not None:
+                await self.boards.final(report)
+                return
+            if report.hand is not None:
+                await self.boards.post_new(table)
+            else:
+                self.boards.refresh(table.id)
+            if report.turn_changed:
+                await self.boards.ping(table)
+        except discord.HTTPException:
+            log.exception("could not update the channel for game %s", table.id)
+
+    async def open_board(self, table: TableView) -> None:
+        """First board of a new game, the first ping, and the computer's move if it starts."""
+        try:
+            await self.boards.post_new(table)
+            await self.boards.ping(table)
+        except discord.HTTPException:
+            log.exception("could not post the board of game %s", table.id)
+        if table.is_ai_turn and self.ai is not None:
+            self.ai.schedule(table.id)
+
+    # --- the service's timer loop --------------------------------------------------
+
+    async def on_expired(self, ch: Challenge) -> None:
+        if ch.message_id is None:
+            return
+        msg = self.client.get_partial_messageable(ch.channel_id).get_partial_message(ch.message_id)
+        try:
+            await msg.edit(
+                content=f"⌛ {ch.challenger_name}'s challenge to {ch.opponent_name} expired.",
+                view=challenge_view(ch.id, disabled=True),
+            )
+        except discord.HTTPException:
+            log.info("could not edit expired challenge %s", ch.id)
+
+    async def on_timer(self, notice: TimerNotice) -> None:
+        if notice.kind is TimerKind.REMINDER:
+            await self.boards.notice(
+                notice.channel_id,
+                f"⏰ <@{notice.user_id}>, it's still your move in game #{notice.game_id}. "
+                f"If you don't move <t:{int(notice.deadline)}:R>, you forfeit the game.",
+                mention=True,
+            )
+        elif notice.report is not None and notice.report.game_result is not None:
+            await self.boards.notice(
+                notice.channel_id,
+                f"⌛ <@{notice.user_id}> ran out of time in game #{notice.game_id} and forfeits.",
+                mention=False,
+            )
+            await self.boards.final(notice.report)
+
+    async def idle(self) -> None:
+        """Wait until no follow-up work or computer move is pending (tests, shutdown)."""
+        while True:
+            pending = [t for t in self._background if not t.done()]
+            pending += [t for t in self.boards.pending() if not t.done()]
+            if self.ai is not None:
+                pending += self.ai.pending()
+            if not pending:
+                return
+            await asyncio.gather(*pending, return_exceptions=True)
