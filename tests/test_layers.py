@@ -1,4 +1,6 @@
-"""Only the shell (bot/ client, errors, ui) and cogs may import discord."""
+"""The layer rules: only the Discord shell (``bot/discord_ui``, ``cogs``, the
+entry point) imports discord; only views cross the service boundary; only
+storage holds SQL; the engine uses the standard library alone."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PURE = ["bot.engine", "bot.render", "bot.storage", "bot.service", "bot.ai"]
+PURE = ["bot.engine", "bot.render", "bot.storage", "bot.service", "bot.ai", "bot.config"]
 
 
 def test_pure_layers_do_not_load_discord() -> None:
@@ -17,7 +19,7 @@ def test_pure_layers_do_not_load_discord() -> None:
         "import sys, importlib, pkgutil\n"
         f"for name in {PURE!r}:\n"
         "    pkg = importlib.import_module(name)\n"
-        "    for m in pkgutil.walk_packages(pkg.__path__, name + '.'):\n"
+        "    for m in pkgutil.walk_packages(getattr(pkg, '__path__', []), name + '.'):\n"
         "        if not m.name.endswith('__main__'):\n"
         "            importlib.import_module(m.name)\n"
         "bad = sorted(m for m in sys.modules if m == 'discord' or m.startswith('discord.'))\n"
@@ -56,3 +58,39 @@ def test_no_sql_outside_storage() -> None:
             continue
         found = SQL.search(path.read_text())
         assert found is None, f"SQL ({found.group(0) if found else ''}) in {path}"
+
+
+#: What the Discord layer must never touch: live games and the service's
+#: internal records.  It gets TableView / TurnView / MoveReport instead.
+INTERNAL_NAMES = {"Game", "GameSnapshot", "MoveResult"}
+INTERNAL_ATTRS = {"game", "get_game", "run_move", "act", "repo"}
+
+
+def test_discord_layer_sees_only_views() -> None:
+    shell = list((ROOT / "bot" / "discord_ui").rglob("*.py")) + list((ROOT / "cogs").rglob("*.py"))
+    assert shell
+    for path in shell:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom):
+                bad = {a.name for a in node.names} & INTERNAL_NAMES
+                assert not bad, f"{path}:{node.lineno} imports {bad}"
+            elif isinstance(node, ast.Attribute):
+                assert node.attr not in INTERNAL_ATTRS, f"{path}:{node.lineno} uses .{node.attr}"
+            elif isinstance(node, ast.Name):
+                assert node.id not in INTERNAL_NAMES, f"{path}:{node.lineno} uses {node.id}"
+
+
+def test_ruff_bans_discord_outside_the_shell(tmp_path: Path) -> None:
+    """The same rule by lint: a discord import in the engine is an error."""
+    probe = ROOT / "bot" / "engine" / "_layer_probe.py"
+    probe.write_text("import discord\n\nprint(discord)\n")
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "ruff", "check", "--output-format", "concise", str(probe)],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+        )
+    finally:
+        probe.unlink()
+    assert "TID251" in proc.stdout, proc.stdout + proc.stderr

@@ -15,10 +15,14 @@ test driver share one loop, so there are no threads to synchronise and
 Typical use::
 
     async with FakeDiscord() as fake:          # server up, discord.py repointed
-        alice = fake.add_user("alice")
-        async with fake.run_bot(make_bot()):   # bot logged in and READY
-            res = await fake.slash(alice, "gin new")
-            await fake.click(alice, res.message, "gin:draw:stock")
+        alice, bob = fake.add_user("alice"), fake.add_user("bob")
+        async with fake.run_bot(bot):          # bot logged in and READY
+            res = await fake.slash(
+                alice, "gin", subcommand="challenge", options={"opponent": bob}
+            )
+            accept = next(c for c in res.message.custom_ids() if c.startswith("gin:c:accept:"))
+            await fake.click(bob, res.message, accept)
+            drawn = await fake.slash(bob, "gin", subcommand="draw", options={"source": "stock"})
 
 Protocol notes (discord.py 2.7.1 behaviour this fake relies on / reproduces):
 
