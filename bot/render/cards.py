@@ -11,6 +11,7 @@ All geometry is written for a 112-pixel-wide card and scaled by ``k``.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFilter
@@ -199,6 +200,103 @@ def ring(width: int, color: theme.RGB) -> Image.Image:
     return tile
 
 
+@dataclass(frozen=True)
+class _TilePlan:
+    """A tile split for fast pasting: an opaque core copied as plain RGB (no
+    blending) and the edge strips that still need alpha, fully transparent
+    parts dropped.  Pasting the plan gives exactly the pixels of pasting the
+    whole tile with its alpha (alpha 255 copies, alpha 0 keeps)."""
+
+    core: Image.Image | None
+    core_at: tuple[int, int]
+    strips: tuple[tuple[Image.Image, tuple[int, int]], ...]
+
+
+def _uniform(alpha: Image.Image, box: tuple[int, int, int, int], value: int) -> bool:
+    return alpha.crop(box).getextrema() == (value, value)
+
+
+def _core_box(alpha: Image.Image, value: int) -> tuple[int, int, int, int] | None:
+    """A large rectangle around the centre where alpha is ``value`` throughout:
+    the widest centre-row run grown up and down, or the tallest centre-column
+    run grown left and right, whichever covers more."""
+    w, h = alpha.size
+    cx, cy = w // 2, h // 2
+    if alpha.getpixel((cx, cy)) != value:
+        return None
+    best: tuple[int, int, int, int] | None = None
+    for horizontal in (True, False):
+        lo, hi = (cx, cx + 1) if horizontal else (cy, cy + 1)
+        limit = w if horizontal else h
+
+        def strip(a: int, b: int, at: int, horizontal: bool = horizontal) -> tuple[int, ...]:
+            return (a, at, b, at + 1) if horizontal else (at, a, at + 1, b)
+
+        centre = cy if horizontal else cx
+        while lo > 0 and _uniform(alpha, strip(lo - 1, lo, centre), value):
+            lo -= 1
+        while hi < limit and _uniform(alpha, strip(hi, hi + 1, centre), value):
+            hi += 1
+        a, b = centre, centre + 1
+        other = h if horizontal else w
+        while a > 0 and _uniform(alpha, strip(lo, hi, a - 1), value):
+            a -= 1
+        while b < other and _uniform(alpha, strip(lo, hi, b), value):
+            b += 1
+        box = (lo, a, hi, b) if horizontal else (a, lo, b, hi)
+        area = (box[2] - box[0]) * (box[3] - box[1])
+        if best is None or area > (best[2] - best[0]) * (best[3] - best[1]):
+            best = box
+    return best
+
+
+def _plan(tile: Image.Image) -> _TilePlan:
+    alpha = tile.getchannel("A")
+    w, h = tile.size
+    core: Image.Image | None = None
+    box = _core_box(alpha, 255)
+    if box is not None:
+        core = tile.crop(box).convert("RGB")
+    else:
+        box = _core_box(alpha, 0)  # a ring: nothing to paste inside
+    if box is None:
+        box = (0, 0, 0, 0)
+    x0, y0, x1, y1 = box
+    strips = []
+    for part in ((0, 0, w, y0), (0, y1, w, h), (0, y0, x0, y1), (x1, y0, w, y1)):
+        if part[0] >= part[2] or part[1] >= part[3]:
+            continue
+        inner = alpha.crop(part).getbbox()
+        if inner is None:
+            continue
+        left, top = part[0] + inner[0], part[1] + inner[1]
+        crop = tile.crop((left, top, part[0] + inner[2], part[1] + inner[3]))
+        strips.append((crop, (left, top)))
+    return _TilePlan(core, (x0, y0), tuple(strips))
+
+
+@lru_cache(maxsize=512)
+def _face_plan(card: int, width: int, four_color: bool) -> _TilePlan:
+    return _plan(card_face(card, width, four_color))
+
+
+@lru_cache(maxsize=16)
+def _back_plan(width: int) -> _TilePlan:
+    return _plan(card_back(width))
+
+
+@lru_cache(maxsize=64)
+def _ring_plan(width: int, color: theme.RGB) -> _TilePlan:
+    return _plan(ring(width, color))
+
+
+def _paste_plan(canvas: Image.Image, plan: _TilePlan, x: int, y: int) -> None:
+    if plan.core is not None:
+        canvas.paste(plan.core, (x + plan.core_at[0], y + plan.core_at[1]))
+    for strip, (dx, dy) in plan.strips:
+        canvas.paste(strip, (x + dx, y + dy), strip)
+
+
 def paste_card(
     canvas: Image.Image,
     card: int | None,
@@ -211,9 +309,8 @@ def paste_card(
 ) -> None:
     """Paste a face (or the back, for ``None``) with its top-left at ``(x, y)``,
     optionally outlined in ``mark``."""
-    tile = card_back(width) if card is None else card_face(card, width, four_color)
+    plan = _back_plan(width) if card is None else _face_plan(card, width, four_color)
     p = pad(width)
-    canvas.paste(tile, (x - p, y - p), tile)
+    _paste_plan(canvas, plan, x - p, y - p)
     if mark is not None:
-        r = ring(width, mark)
-        canvas.paste(r, (x - p, y - p), r)
+        _paste_plan(canvas, _ring_plan(width, mark), x - p, y - p)
