@@ -229,7 +229,9 @@ def _core_box(alpha: Image.Image, value: int) -> tuple[int, int, int, int] | Non
         lo, hi = (cx, cx + 1) if horizontal else (cy, cy + 1)
         limit = w if horizontal else h
 
-        def strip(a: int, b: int, at: int, horizontal: bool = horizontal) -> tuple[int, ...]:
+        def strip(
+            a: int, b: int, at: int, horizontal: bool = horizontal
+        ) -> tuple[int, int, int, int]:
             return (a, at, b, at + 1) if horizontal else (at, a, at + 1, b)
 
         centre = cy if horizontal else cx
