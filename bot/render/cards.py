@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw, ImageFilter
 
@@ -21,6 +22,9 @@ from bot.engine.cards import RANK_NAMES
 from . import theme
 from .fonts import FREETYPE_LOCK, Face, font
 from .suits import suit_mask
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 BASE_WIDTH = 112
 _SS = 3  # supersampling factor for faces
@@ -205,11 +209,17 @@ class _TilePlan:
     """A tile split for fast pasting: an opaque core copied as plain RGB (no
     blending) and the edge strips that still need alpha, fully transparent
     parts dropped.  Pasting the plan gives exactly the pixels of pasting the
-    whole tile with its alpha (alpha 255 copies, alpha 0 keeps)."""
+    whole tile with its alpha (alpha 255 copies, alpha 0 keeps).
 
-    core: Image.Image | None
-    core_at: tuple[int, int]
-    strips: tuple[tuple[Image.Image, tuple[int, int]], ...]
+    Each piece is kept with its box relative to the tile, ready for Pillow's
+    core paste: a card image is a few dozen pastes, and the checks of
+    ``Image.paste`` (mode, load, copy-on-write) cost more than small pastes.
+    """
+
+    #: (core image, (left, top, right, bottom)) or None.
+    core: tuple[ImagingCore, tuple[int, int, int, int]] | None
+    #: (RGBA strip, box): pasted with its own alpha as the mask.
+    strips: tuple[tuple[ImagingCore, tuple[int, int, int, int]], ...]
 
 
 def _uniform(alpha: Image.Image, box: tuple[int, int, int, int], value: int) -> bool:
@@ -255,10 +265,10 @@ def _core_box(alpha: Image.Image, value: int) -> tuple[int, int, int, int] | Non
 def _plan(tile: Image.Image) -> _TilePlan:
     alpha = tile.getchannel("A")
     w, h = tile.size
-    core: Image.Image | None = None
+    core: tuple[ImagingCore, tuple[int, int, int, int]] | None = None
     box = _core_box(alpha, 255)
     if box is not None:
-        core = tile.crop(box).convert("RGB")
+        core = (tile.crop(box).convert("RGB").im, box)
     else:
         box = _core_box(alpha, 0)  # a ring: nothing to paste inside
     if box is None:
@@ -271,10 +281,9 @@ def _plan(tile: Image.Image) -> _TilePlan:
         inner = alpha.crop(part).getbbox()
         if inner is None:
             continue
-        left, top = part[0] + inner[0], part[1] + inner[1]
-        crop = tile.crop((left, top, part[0] + inner[2], part[1] + inner[3]))
-        strips.append((crop, (left, top)))
-    return _TilePlan(core, (x0, y0), tuple(strips))
+        piece = (part[0] + inner[0], part[1] + inner[1], part[0] + inner[2], part[1] + inner[3])
+        strips.append((tile.crop(piece).im, piece))
+    return _TilePlan(core, tuple(strips))
 
 
 @lru_cache(maxsize=512)
@@ -293,10 +302,15 @@ def _ring_plan(width: int, color: theme.RGB) -> _TilePlan:
 
 
 def _paste_plan(canvas: Image.Image, plan: _TilePlan, x: int, y: int) -> None:
+    """Paste ``plan`` with the tile's top-left at ``(x, y)`` (clipped to the
+    canvas by Pillow, like ``Image.paste``)."""
+    canvas.load()
+    target = canvas.im
     if plan.core is not None:
-        canvas.paste(plan.core, (x + plan.core_at[0], y + plan.core_at[1]))
-    for strip, (dx, dy) in plan.strips:
-        canvas.paste(strip, (x + dx, y + dy), strip)
+        src, (left, top, right, bottom) = plan.core
+        target.paste(src, (x + left, y + top, x + right, y + bottom))
+    for src, (left, top, right, bottom) in plan.strips:
+        target.paste(src, (x + left, y + top, x + right, y + bottom), src)
 
 
 def paste_card(
