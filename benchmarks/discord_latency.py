@@ -1,17 +1,30 @@
-"""Interaction latency through the fake Discord on loopback.
+"""What players see when the whole server is playing: interaction latency,
+moves per second and the bot's CPU per move, through the fake Discord.
 
-Usage: python benchmarks/discord_latency.py [--games 1 50] [--turns 20]
-       [--think 0] [--same-process]
+Usage::
 
-For each N, N games are played at once by slash commands; for every
-``/gin draw`` and ``/gin discard`` we time INTERACTION_CREATE sent → the
-interaction callback received by the fake (the bot has committed the move and
-rendered the private hand image by then).  Reports p50/p99 per action.
+    .venv/bin/python benchmarks/discord_latency.py                  # the four runs
+    .venv/bin/python benchmarks/discord_latency.py --runs 50x4 --moves 30
+    .venv/bin/python benchmarks/discord_latency.py --runs 1 --bot-env GIN_UVLOOP=0
 
-The bot runs in its own process (as in production, where Discord is not in
-our process); ``--same-process`` runs it beside the fake instead.  ``--think``
-is each player's mean pause between moves in seconds (0: every player clicks
-again the instant their answer arrives — a stress test, not a real table).
+The bot runs in its own process, as in production (``python -m bot``'s
+``serve``, repointed at the fake Discord on 127.0.0.1).  This process runs
+the fake and the players.  Each run is ``GAMESxMAXPAUSE``: that many games at
+once, every player pausing a uniform 0–MAXPAUSE seconds before each move
+(``50x0``: no pauses — a stress test).  The load is what people make:
+
+* the player to move draws (stock, sometimes the pile), discards through
+  ``/gin discard``, passes on an unwanted upcard, and knocks as soon as they
+  can (so hands end: reveal, new deal, new board);
+* after every move **both** players refresh their hand through the
+  ``/gin discard`` autocomplete, as people typing the command do;
+* games are spread over channels, five to a channel (``--per-channel``).
+
+For every interaction we time INTERACTION_CREATE sent → the interaction
+callback received by the fake (the move is committed and the private hand
+image rendered by then).  CPU per move is the bot process's CPU time
+(user + system) during the run, **including its worker processes**, divided
+by the moves made.  Linux only (reads ``/proc``).
 """
 
 from __future__ import annotations
@@ -26,14 +39,36 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import defaultdict
+from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from bot.discord_ui import GinBot
-from bot.engine import ActionKind
-from bot.service import GinService
-from tests.fakediscord import FakeDiscord, FakeUser
+from bot.engine import ActionKind, Phase  # noqa: E402
+from bot.service import GinService  # noqa: E402
+from tests.fakediscord import FakeDiscord, FakeUser  # noqa: E402
+
+CHILD = """
+import dataclasses, sys, discord, yarl
+from pathlib import Path
+from bot.__main__ import run_serving
+from bot.config import Config
+
+discord.http.Route.BASE = sys.argv[1]
+discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
+config = dataclasses.replace(
+    Config.from_env(), token="fake-token", db_path=Path(sys.argv[3]), ai_delay=0.0
+)
+try:
+    run_serving(config)
+except KeyboardInterrupt:
+    pass
+"""
+
+ACTIONS = ("draw", "discard", "knock", "pass", "autocomplete")
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 def pct(values: list[float], q: float) -> float:
@@ -43,51 +78,78 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-CHILD = """
-import asyncio, sys, discord, yarl
-from bot.discord_ui import GinBot
-from bot.service import GinService
-discord.http.Route.BASE = sys.argv[1]
-discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(sys.argv[2])
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU of ``pid`` and every live descendant (its workers)."""
+    children: dict[int, list[int]] = defaultdict(list)
+    stats: dict[int, float] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            raw = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        fields = raw[raw.rindex(")") + 2 :].split()
+        ppid, utime, stime = int(fields[1]), int(fields[11]), int(fields[12])
+        children[ppid].append(int(entry))
+        stats[int(entry)] = (utime + stime) / TICKS
+    total, todo = 0.0, [pid]
+    while todo:
+        p = todo.pop()
+        total += stats.get(p, 0.0)
+        todo.extend(children.get(p, ()))
+    return total
 
-async def main():
-    service = await GinService.open(sys.argv[3])
-    bot = GinBot(service, ai_delay=0, board_coalesce=0.4, timer_tick=3600)
-    bot._connection.guild_ready_timeout = 0.05
-    async with bot:
-        await bot.start("fake-token")
 
-try:
-    asyncio.run(main())
-except KeyboardInterrupt:
-    pass
-"""
+@dataclass
+class Load:
+    """One run's settings and what it measured."""
+
+    games: int
+    pause: float
+    moves_per_game: int
+    per_channel: int
+    latency: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    moves: int = 0
+    elapsed: float = 0.0
+    cpu: float = 0.0
+    #: CPU seconds of this process (the fake Discord and the players).
+    driver_cpu: float = 0.0
+
+    @property
+    def name(self) -> str:
+        return f"{self.games}x{self.pause:g}"
 
 
 async def play_game(
     fake: FakeDiscord,
     svc: GinService,
     users: tuple[FakeUser, FakeUser],
-    turns: int,
-    lat: dict[str, list[float]],
-    think: float,
+    channel_id: int,
+    load: Load,
     rng: random.Random,
 ) -> None:
     a, b = users
     by_id = {a.id: a, b.id: b}
     res = await fake.slash(
-        a, "gin", subcommand="challenge", options={"opponent": b, "target": 500}, settle=False
+        a,
+        "gin",
+        subcommand="challenge",
+        options={"opponent": b, "target": 500},
+        channel_id=channel_id,
+        settle=False,
     )
-    assert res.message is not None
+    assert res.message is not None, res.content
     accept = next(c for c in res.message.custom_ids() if c.startswith("gin:c:accept:"))
     await fake.click(b, res.message, accept, settle=False)
     snap = None
     while snap is None:
         snap = await svc.active_game_for(fake.guild_id, a.id)
         await asyncio.sleep(0.01)
-    for _ in range(turns * 2):
-        if think:
-            await asyncio.sleep(rng.uniform(0, 2 * think))
+    lat = load.latency
+    for _ in range(load.moves_per_game):
+        if load.pause:
+            await asyncio.sleep(rng.uniform(0, load.pause))
         snap = await svc.get_game(snap.id)
         game = snap.game
         seat = game.turn
@@ -95,87 +157,151 @@ async def play_game(
             return
         user = by_id[snap.players[seat]]
         legal = game.legal(seat)
-        if ActionKind.DISCARD in legal:
+        if ActionKind.KNOCK in legal:
+            kind, options, command = "knock", {}, "knock"
+        elif ActionKind.DISCARD in legal:
             card = game.best_discard(seat).code
-            r = await fake.slash(
-                user, "gin", subcommand="discard", options={"card": card}, settle=False
-            )
-            lat["discard"].append(r.latency)
-        elif ActionKind.DRAW_STOCK in legal:
-            r = await fake.slash(
-                user, "gin", subcommand="draw", options={"source": "stock"}, settle=False
-            )
-            lat["draw"].append(r.latency)
+            kind, options, command = "discard", {"card": card}, "discard"
+        elif game.phase in (Phase.UPCARD, Phase.FIFTIETH):
+            kind, options, command = "pass", {}, "pass"
         else:
-            await fake.slash(user, "gin", subcommand="pass", settle=False)
+            source = (
+                "discard" if ActionKind.TAKE_DISCARD in legal and rng.random() < 0.3 else "stock"
+            )
+            kind, options, command = "draw", {"source": source}, "draw"
+        r = await fake.slash(
+            user, "gin", subcommand=command, options=options, channel_id=channel_id, settle=False
+        )
+        lat[kind].append(r.latency)
+        load.moves += 1
+        refreshes = await asyncio.gather(
+            *(
+                fake.autocomplete_interaction(
+                    u, "gin", subcommand="discard", focused="card", channel_id=channel_id
+                )
+                for u in (a, b)
+            )
+        )
+        lat["autocomplete"].extend(x.latency for x in refreshes)
 
 
-async def run(n_games: int, turns: int, think: float, same_process: bool) -> dict[str, list[float]]:
-    lat: dict[str, list[float]] = {"draw": [], "discard": []}
+async def run(load: Load, bot_env: dict[str, str], profile: str | None = None) -> None:
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
-        async with FakeDiscord(default_timeout=30) as fake:
-            users = [(fake.add_user(f"p{i}a"), fake.add_user(f"p{i}b")) for i in range(n_games)]
-            if same_process:
-                service = await GinService.open(db)
-                bot = GinBot(service, ai_delay=0, board_coalesce=0.4, timer_tick=3600)
-                async with fake.run_bot(bot):
-                    elapsed = await drive(fake, bot.service, users, turns, lat, think, rng)
-                    await bot.publisher.idle()
-            else:
-                root = Path(__file__).resolve().parent.parent
-                child = subprocess.Popen(
-                    [sys.executable, "-c", CHILD, fake.api_base, fake.gateway_url, str(db)],
-                    cwd=root,
-                    env={**os.environ, "PYTHONPATH": str(root)},
-                )
+        async with FakeDiscord(default_timeout=60, quiesce=False) as fake:
+            users = [(fake.add_user(f"p{i}a"), fake.add_user(f"p{i}b")) for i in range(load.games)]
+            channels = [
+                fake.add_channel(f"gin-{k}").id
+                for k in range((load.games + load.per_channel - 1) // load.per_channel)
+            ]
+            child = subprocess.Popen(
+                [sys.executable, "-c", CHILD, fake.api_base, fake.gateway_url, str(db)],
+                cwd=ROOT,
+                env={**os.environ, "PYTHONPATH": str(ROOT), **bot_env},
+            )
+            try:
+                await fake.wait_for(lambda: fake.commands, what="bot start", timeout=60)
+                await asyncio.sleep(2.5)  # READY comes 2 s after the last guild; workers up
+                svc = await GinService.open(db)
                 try:
-                    await fake.wait_for(lambda: fake.commands, what="bot start", timeout=30)
-                    await asyncio.sleep(0.3)
-                    svc = await GinService.open(db)
-                    try:
-                        elapsed = await drive(fake, svc, users, turns, lat, think, rng)
-                    finally:
-                        await svc.close()
+                    spy = None
+                    if profile:  # sample the bot and its workers while the players play
+                        spy = subprocess.Popen(
+                            [
+                                "py-spy",
+                                "record",
+                                "--pid",
+                                str(child.pid),
+                                "--subprocesses",
+                                "--format",
+                                "raw",
+                                "--rate",
+                                "200",
+                                "--output",
+                                profile,
+                            ],
+                            stdout=subprocess.DEVNULL,
+                        )
+                    cpu0, t0 = cpu_seconds(child.pid), time.perf_counter()
+                    own0 = time.process_time()
+                    await asyncio.gather(
+                        *(
+                            play_game(fake, svc, u, channels[i // load.per_channel], load, rng)
+                            for i, u in enumerate(users)
+                        )
+                    )
+                    load.elapsed = time.perf_counter() - t0
+                    load.cpu = cpu_seconds(child.pid) - cpu0
+                    load.driver_cpu = time.process_time() - own0
+                    if spy is not None:
+                        spy.send_signal(signal.SIGINT)
+                        spy.wait(timeout=60)
                 finally:
-                    child.send_signal(signal.SIGINT)
-                    child.wait(timeout=30)
-            moves = len(lat["draw"]) + len(lat["discard"])
-            print(f"  {n_games} games: {moves} timed moves in {elapsed:.1f}s")
-    return lat
+                    await svc.close()
+            finally:
+                child.send_signal(signal.SIGINT)
+                child.wait(timeout=60)
 
 
-async def drive(
-    fake: FakeDiscord,
-    svc: GinService,
-    users: list[tuple[FakeUser, FakeUser]],
-    turns: int,
-    lat: dict[str, list[float]],
-    think: float,
-    rng: random.Random,
-) -> float:
-    start = time.perf_counter()
-    await asyncio.gather(*(play_game(fake, svc, u, turns, lat, think, rng) for u in users))
-    return time.perf_counter() - start
+def report(loads: list[Load]) -> None:
+    head = f"{'run':>7} {'action':<13}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}"
+    print(head)
+    for load in loads:
+        everything: list[float] = []
+        for action in ACTIONS:
+            ms = [x * 1000 for x in load.latency.get(action, [])]
+            everything += ms
+            if ms:
+                print(
+                    f"{load.name:>7} {action:<13}{len(ms):>7}{statistics.median(ms):>9.1f}"
+                    f"{pct(ms, 0.99):>9.1f}{max(ms):>9.1f}"
+                )
+        print(
+            f"{load.name:>7} {'all':<13}{len(everything):>7}{statistics.median(everything):>9.1f}"
+            f"{pct(everything, 0.99):>9.1f}{max(everything):>9.1f}"
+        )
+    print()
+    print(
+        f"{'run':>7}{'moves':>7}{'moves/s':>9}{'CPU ms/move':>13}{'bot CPU %':>11}"
+        f"{'fake+players CPU %':>20}"
+    )
+    for load in loads:
+        rate = load.moves / load.elapsed if load.elapsed else 0.0
+        per_move = 1000 * load.cpu / load.moves if load.moves else float("nan")
+        busy = 100 * load.cpu / load.elapsed if load.elapsed else 0.0
+        driver = 100 * load.driver_cpu / load.elapsed if load.elapsed else 0.0
+        print(
+            f"{load.name:>7}{load.moves:>7}{rate:>9.1f}{per_move:>13.1f}{busy:>10.0f}%"
+            f"{driver:>19.0f}%"
+        )
+
+
+def parse_run(text: str) -> tuple[int, float]:
+    games, _, pause = text.partition("x")
+    return int(games), float(pause or 0)
 
 
 def main() -> None:
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("--games", type=int, nargs="+", default=[1, 50])
-    p.add_argument("--turns", type=int, default=20)
-    p.add_argument("--think", type=float, default=0.0)
-    p.add_argument("--same-process", action="store_true")
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--runs", nargs="+", default=["1", "50x4", "200x4", "50x0"])
+    p.add_argument("--moves", type=int, default=40, help="moves per game (default 40)")
+    p.add_argument("--per-channel", type=int, default=5)
+    p.add_argument(
+        "--bot-env", nargs="*", default=[], help="NAME=VALUE settings for the bot process"
+    )
+    p.add_argument("--profile", help="py-spy the bot (collapsed stacks to PROFILE.<run>.txt)")
     args = p.parse_args()
-    rows = []
-    for n in args.games:
-        lat = asyncio.run(run(n, args.turns, args.think, args.same_process))
-        for action in ("draw", "discard"):
-            ms = [x * 1000 for x in lat[action]]
-            rows.append((n, action, len(ms), statistics.median(ms), pct(ms, 0.99)))
-    print(f"{'games':>6} {'action':<8}{'count':>7}{'p50 ms':>9}{'p99 ms':>9}")
-    for n, action, count, p50, p99 in rows:
-        print(f"{n:>6} {action:<8}{count:>7}{p50:>9.1f}{p99:>9.1f}")
+    bot_env = dict(item.split("=", 1) for item in args.bot_env)
+    loads = []
+    for text in args.runs:
+        games, pause = parse_run(text)
+        load = Load(games, pause, args.moves, args.per_channel)
+        profile = f"{args.profile}.{load.name}.txt" if args.profile else None
+        asyncio.run(run(load, bot_env, profile))
+        print(f"  {load.name}: {load.moves} moves in {load.elapsed:.1f}s", flush=True)
+        loads.append(load)
+    report(loads)
 
 
 if __name__ == "__main__":

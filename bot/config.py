@@ -16,6 +16,7 @@ from typing import Final
 
 DEFAULT_DB_FILE: Final = "gin.db"
 DB_SYNC_MODES: Final = ("NORMAL", "FULL", "EXTRA")
+EVENT_LOOPS: Final = ("asyncio", "uvloop")
 
 
 class ConfigError(ValueError):
@@ -31,11 +32,16 @@ class Config:
     db_path: Path = Path(DEFAULT_DB_FILE)
     db_sync: str = "NORMAL"
     ai_delay: float = 1.5
+    #: Processes that draw images (None: one per core; 0: threads of the bot process).
+    render_workers: int | None = None
+    #: "asyncio" (default) or "uvloop" (if installed: ``pip install uvloop``).
+    event_loop: str = "asyncio"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, cwd: Path | None = None) -> Config:
         """Read ``DISCORD_TOKEN``, ``DEV_GUILD_ID``, ``GIN_DB_PATH`` (default
-        ``./gin.db``), ``GIN_DB_SYNC`` and ``GIN_AI_DELAY``."""
+        ``./gin.db``), ``GIN_DB_SYNC``, ``GIN_AI_DELAY``, ``GIN_RENDER_WORKERS``
+        and ``GIN_EVENT_LOOP``."""
         env = os.environ if env is None else env
         base = Path.cwd() if cwd is None else cwd
         guild_text = env.get("DEV_GUILD_ID", "").strip()
@@ -51,6 +57,12 @@ class Config:
         sync = (env.get("GIN_DB_SYNC", "").strip() or "NORMAL").upper()
         if sync not in DB_SYNC_MODES:
             raise ConfigError(f"GIN_DB_SYNC must be one of {', '.join(DB_SYNC_MODES)}.")
+        workers_text = env.get("GIN_RENDER_WORKERS", "").strip()
+        if workers_text and not (workers_text.isdigit() and int(workers_text) <= 64):
+            raise ConfigError("GIN_RENDER_WORKERS must be a whole number from 0 to 64.")
+        loop = (env.get("GIN_EVENT_LOOP", "").strip() or "asyncio").lower()
+        if loop not in EVENT_LOOPS:
+            raise ConfigError(f"GIN_EVENT_LOOP must be one of {', '.join(EVENT_LOOPS)}.")
         path_text = env.get("GIN_DB_PATH", "").strip()
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
@@ -58,4 +70,6 @@ class Config:
             db_path=Path(path_text) if path_text else base / DEFAULT_DB_FILE,
             db_sync=sync,
             ai_delay=ai_delay,
+            render_workers=int(workers_text) if workers_text else None,
+            event_loop=loop,
         )

@@ -22,22 +22,34 @@ import pytest
 from PIL import Image
 
 from bot.discord_ui import GinBot
+from bot.discord_ui.pacing import ChannelPacer
 from bot.engine import ActionKind
+from bot.render.pool import RenderPool
 from bot.service import GameSnapshot, GinService
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.models import InteractionResult, SentMessage
 
+#: Discord's per-channel write limit (5 per 5 s), a hundred times faster: the
+#: fake refuses (429) any bot that writes faster than its pacer allows.
+FAST_LIMIT = (5, 0.05)
+
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord() as f:
+    async with FakeDiscord(channel_write_limit=FAST_LIMIT) as f:
         yield f
 
 
 async def make_bot(db: Path, *, clock: Callable[[], float] | None = None, **options: Any) -> GinBot:
     """A bot over a freshly opened service on ``db`` (the bot closes it)."""
     service = await (GinService.open(db) if clock is None else GinService.open(db, clock=clock))
-    settings: dict[str, Any] = {"ai_delay": 0, "board_coalesce": 0, "timer_tick": 3600}
+    settings: dict[str, Any] = {
+        "ai_delay": 0,
+        "board_coalesce": 0,
+        "timer_tick": 3600,
+        "renderer": RenderPool(0),  # threads: a process pool per test bot is slow to start
+        "pacer": ChannelPacer(*FAST_LIMIT),
+    }
     settings.update(options)
     return GinBot(service, **settings)
 
@@ -234,7 +246,10 @@ async def test_restart_keeps_buttons_working_and_old_ones_refused(
 
 async def test_racing_double_click_applies_once(fake: FakeDiscord, tmp_path: Path) -> None:
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
-    bot = await make_bot(tmp_path / "gin.db")
+    # Boards wait a second before their edit, so all three clicks are made on the
+    # board as the player saw it (Discord refuses a click on a button that an
+    # edit has since removed, and so does discord.py).
+    bot = await make_bot(tmp_path / "gin.db", board_coalesce=1.0)
     async with fake.run_bot(bot):
         snap = await start_game(fake, bot, ana, bo)
         seat = snap.game.turn

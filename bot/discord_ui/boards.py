@@ -20,12 +20,13 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.engine import EventKind, HandResult
-from bot.render import render_board, render_reveal, render_tally
+from bot.render.pool import RenderPool
 from bot.service import GinService
 from bot.service.views import MoveReport, TableView
 
 from . import text
 from .components import board_view, rematch_view
+from .pacing import ChannelPacer
 
 log = logging.getLogger(__name__)
 
@@ -39,12 +40,19 @@ class Boards:
         self,
         client: discord.Client,
         service: GinService,
+        renderer: RenderPool,
         *,
         coalesce: float = 0.4,
+        pacer: ChannelPacer | None = None,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.client = client
         self.service = service
+        self.renderer = renderer
+        #: Every write to a channel takes a slot: Discord's per-channel limit.
+        self.pacer = ChannelPacer() if pacer is None else pacer
+        #: The newest ping each game wants (game id -> version); older ones are dropped.
+        self._ping_wanted: dict[int, int] = {}
         self.coalesce = coalesce
         self.clock = clock
         self._dirty: set[int] = set()
@@ -62,7 +70,7 @@ class Boards:
 
     async def _payload(self, table: TableView) -> tuple[str, discord.File, discord.ui.View]:
         public = table.public
-        png = await asyncio.to_thread(render_board, public)
+        png = await self.renderer.board(public)
         events = public.last_events
         deals = [i for i, e in enumerate(events) if e.kind is EventKind.DEAL]
         if deals:
@@ -81,21 +89,24 @@ class Boards:
 
     async def _post(self, table: TableView) -> None:
         content, file, view = await self._payload(table)
+        await self.pacer.slot(table.channel_id)
         msg = await self._channel(table.channel_id).send(content, file=file, view=view)
         await self.service.set_board_message(table.id, table.channel_id, msg.id, self.clock())
 
-    def refresh(self, game_id: int) -> None:
+    def refresh(self, game_id: int, channel_id: int) -> None:
         """Schedule a coalesced edit of the board to the latest state."""
         self._dirty.add(game_id)
         task = self._tasks.get(game_id)
         if task is None or task.done():
-            self._tasks[game_id] = asyncio.create_task(self._flush(game_id))
+            self._tasks[game_id] = asyncio.create_task(self._flush(game_id, channel_id))
 
-    async def _flush(self, game_id: int) -> None:
+    async def _flush(self, game_id: int, channel_id: int) -> None:
         try:
             while game_id in self._dirty:
                 if self.coalesce:
                     await asyncio.sleep(self.coalesce)
+                # While the channel is busy, later moves keep folding into this edit.
+                await self.pacer.ready(channel_id)
                 self._dirty.discard(game_id)
                 table = await self.service.table_view(game_id)
                 async with self._lock(game_id):
@@ -116,6 +127,7 @@ class Boards:
             return
         content, file, view = await self._payload(table)
         message = self._channel(table.channel_id).get_partial_message(table.board_message_id)
+        await self.pacer.slot(table.channel_id)
         try:
             await message.edit(content=content, attachments=[file], view=view)
         except discord.NotFound:
@@ -132,9 +144,14 @@ class Boards:
         user = table.turn_user
         if user is None or table.is_ai_turn:
             return
+        self._ping_wanted[table.id] = table.version
+        await self.pacer.ready(table.channel_id)
+        if self._ping_wanted.get(table.id) != table.version:
+            return  # the turn moved on while the channel was busy: the newer ping goes
         previous = self._last_ping.pop(table.id, None)
         if previous is not None:
             await self._quiet(previous.delete)
+        await self.pacer.slot(table.channel_id)
         msg = await self._channel(table.channel_id).send(
             f"<@{user}>, your move in gin (game #{table.id}).",
             allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
@@ -144,7 +161,8 @@ class Boards:
     async def reveal(self, table: TableView, hand: HandResult) -> None:
         """The public reveal of a finished hand: both hands, layoffs, points."""
         public = table.public
-        png = await asyncio.to_thread(render_reveal, hand, public)
+        png = await self.renderer.reveal(hand, public)
+        await self.pacer.slot(table.channel_id)
         await self._channel(table.channel_id).send(
             text.hand_result_line(hand, public.names),
             file=discord.File(io.BytesIO(png), filename="reveal.png"),
@@ -156,13 +174,14 @@ class Boards:
         game = result.game_result
         assert game is not None
         public = table.public
-        png = await asyncio.to_thread(render_tally, game, public)
+        png = await self.renderer.tally(game, public)
         lines = [text.game_result_line(game, public.names)]
         for change in result.rating_changes:
             seat = table.seat_of(change.user_id)
             name = public.names[seat] if seat is not None else str(change.user_id)
             delta = change.after - change.before
             lines.append(f"{name}: rating {change.before:.0f} → {change.after:.0f} ({delta:+.0f})")
+        await self.pacer.slot(table.channel_id)
         await self._channel(table.channel_id).send(
             "\n".join(lines),
             file=discord.File(io.BytesIO(png), filename="tally.png"),
@@ -171,10 +190,11 @@ class Boards:
         previous = self._last_ping.pop(table.id, None)
         if previous is not None:
             await self._quiet(previous.delete)
-        self.refresh(table.id)
+        self.refresh(table.id, table.channel_id)
 
     async def notice(self, channel_id: int, content: str, *, mention: bool = False) -> None:
         mentions = discord.AllowedMentions(users=mention, roles=False, everyone=False)
+        await self.pacer.slot(channel_id)
         await self._channel(channel_id).send(content, allowed_mentions=mentions)
 
     @staticmethod

@@ -15,6 +15,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from bot.render.pool import RenderPool
 from bot.service import AiRunner, GinService, TimerLoop
 from bot.service.ai_runner import Decide
 
@@ -23,6 +24,7 @@ from .challenges import Challenges
 from .errors import GinTree
 from .hands import HandReplies
 from .items import DYNAMIC_ITEMS
+from .pacing import ChannelPacer
 from .publisher import Publisher
 from .turns import Turns
 
@@ -50,6 +52,8 @@ class GinBot(commands.Bot):
         board_coalesce: float = 0.4,
         timer_tick: float = 15.0,
         defer_after: float = 1.5,
+        renderer: RenderPool | None = None,
+        pacer: ChannelPacer | None = None,
     ) -> None:
         super().__init__(
             command_prefix=(),  # no prefix commands: everything is an interaction
@@ -67,8 +71,12 @@ class GinBot(commands.Bot):
             decide = ai_decide
         self.service = service
         self.dev_guild_id = dev_guild_id
-        self.boards = Boards(self, service, coalesce=board_coalesce, clock=service.clock)
-        self.hands = HandReplies(defer_after=defer_after)
+        #: Draws every image, players' own hands first (worker processes by default).
+        self.renderer = RenderPool() if renderer is None else renderer
+        self.boards = Boards(
+            self, service, self.renderer, coalesce=board_coalesce, pacer=pacer, clock=service.clock
+        )
+        self.hands = HandReplies(self.renderer, defer_after=defer_after)
         self.publisher = Publisher(self, self.boards)
         self.ai = AiRunner(service, decide, self.publisher.on_ai_move, delay=ai_delay)
         self.publisher.ai = self.ai
@@ -83,6 +91,7 @@ class GinBot(commands.Bot):
         self._timer_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
+        await self.renderer.warm()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.load_extension("cogs.gin")
         if self.dev_guild_id:
@@ -114,4 +123,5 @@ class GinBot(commands.Bot):
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._timer_task
         await super().close()
+        self.renderer.close()
         await self.service.close()

@@ -4,13 +4,12 @@ always ephemeral — the only place a hand is ever shown."""
 from __future__ import annotations
 
 import asyncio
-import functools
 import io
 
 import discord
 
 from bot.engine import Phase
-from bot.render import render_hand
+from bot.render.pool import RenderPool
 from bot.service.views import TurnView
 
 from . import text
@@ -20,7 +19,8 @@ from .components import hand_controls
 class HandReplies:
     """Builds and sends hand replies; remembers each player's colour choice."""
 
-    def __init__(self, *, defer_after: float = 1.5) -> None:
+    def __init__(self, renderer: RenderPool, *, defer_after: float = 1.5) -> None:
+        self.renderer = renderer
         #: Seconds to wait for the hand image before deferring the interaction.
         self.defer_after = defer_after
         self.four_color: dict[int, bool] = {}
@@ -29,11 +29,7 @@ class HandReplies:
         self, turn: TurnView, note: str = ""
     ) -> tuple[str, discord.File, discord.ui.View]:
         view = turn.view
-        png = await asyncio.to_thread(
-            functools.partial(
-                render_hand, view, four_color=self.four_color.get(turn.user_id, False)
-            )
-        )
+        png = await self.renderer.hand(view, four_color=self.four_color.get(turn.user_id, False))
         lines = [note] if note else []
         lines.append(text.my_draw_line(view))
         if view.public.phase is Phase.GAME_OVER:

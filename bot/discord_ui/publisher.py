@@ -61,7 +61,7 @@ class Publisher:
             if report.hand is not None:
                 await self.boards.post_new(table)
             else:
-                self.boards.refresh(table.id)
+                self.boards.refresh(table.id, table.channel_id)
             if report.turn_changed:
                 await self.boards.ping(table)
         except discord.HTTPException:

@@ -181,8 +181,35 @@ class DriverMixin(RestMixin):
 
         ``options`` holds what the user has typed so far (the focused value
         defaults to ``""``).  The full :class:`InteractionResult` is in
-        :attr:`last_interaction`.
+        :attr:`last_interaction` (or use :meth:`autocomplete_interaction`).
         """
+        res = await self.autocomplete_interaction(
+            user,
+            command,
+            focused=focused,
+            subcommand=subcommand,
+            group=group,
+            options=options,
+            channel_id=channel_id,
+            locale=locale,
+            timeout=timeout,
+        )
+        return res.choices
+
+    async def autocomplete_interaction(
+        self,
+        user: FakeUser,
+        command: str,
+        *,
+        focused: str,
+        subcommand: str | None = None,
+        group: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        channel_id: int | None = None,
+        locale: str = "en-US",
+        timeout: float | None = None,
+    ) -> InteractionResult:
+        """:meth:`autocomplete`, returning the whole interaction (latency included)."""
         name, group, subcommand = self._split_command(command, group, subcommand)
         opts = dict(options or {})
         opts.setdefault(focused, "")
@@ -191,7 +218,7 @@ class DriverMixin(RestMixin):
             name, group, subcommand, opts, self._guild_of(cid), focused=focused
         )
         label = " ".join(p for p in (name, group, subcommand) if p)
-        res = await self._run_interaction(
+        return await self._run_interaction(
             INTERACTION_AUTOCOMPLETE,
             user,
             data,
@@ -202,7 +229,6 @@ class DriverMixin(RestMixin):
             timeout=timeout,
             expect_response=True,
         )
-        return res.choices
 
     async def click(
         self,

@@ -16,6 +16,7 @@ import mimetypes
 import re
 import time
 import traceback
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -96,6 +97,14 @@ class _ApiError(Exception):
         self.code = code
         self.message = message
         self.errors = errors
+
+
+class _RateLimitedError(Exception):
+    """Too many writes in one channel: answered with 429 as Discord does."""
+
+    def __init__(self, retry_after: float) -> None:
+        super().__init__(f"rate limited for {retry_after:.2f}s")
+        self.retry_after = retry_after
 
 
 def _invalid_form(problems: list[str]) -> _ApiError:
@@ -214,6 +223,26 @@ class RestMixin(GatewayMixin):
                 self._check_auth(request)
                 self._apply_injection(request.method, path)
                 response = await handler(request)
+            except _RateLimitedError as err:
+                # The shape discord.py expects: JSON with retry_after, and a Via
+                # header (without one it takes the 429 for a Cloudflare ban).
+                response = web.Response(
+                    body=dumps(
+                        {
+                            "message": "You are being rate limited.",
+                            "retry_after": round(err.retry_after, 3),
+                            "global": False,
+                        }
+                    ).encode(),
+                    status=429,
+                    headers={
+                        "Content-Type": "application/json",
+                        "Via": "1.1 google",
+                        "Retry-After": str(max(1, round(err.retry_after))),
+                        "X-RateLimit-Scope": "shared",
+                    },
+                )
+                self.rejections.append(f"{request.method} {path} -> 429 rate limited")
             except _ApiError as err:
                 response = json_response(
                     error_body(err.code, err.message, err.errors), status=err.status
@@ -875,8 +904,22 @@ class RestMixin(GatewayMixin):
         msgs = msgs[-limit:]
         return json_response([self._message_payload(m) for m in reversed(msgs)])
 
+    def _count_channel_write(self, channel_id: int) -> None:
+        """Discord's per-channel limit on creating and editing messages."""
+        if self.channel_write_limit is None:
+            return
+        burst, window = self.channel_write_limit
+        now = time.monotonic()
+        sent = self._channel_writes.setdefault(channel_id, deque())
+        while sent and now - sent[0] >= window:
+            sent.popleft()
+        if len(sent) >= burst:
+            raise _RateLimitedError(window - (now - sent[0]))
+        sent.append(now)
+
     async def _h_channel_send(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
+        self._count_channel_write(channel.id)
         payload = dict(request[_PAYLOAD] or {})
         msg = self._create_message(
             channel_id=channel.id,
@@ -900,6 +943,7 @@ class RestMixin(GatewayMixin):
             return no_content()
         if msg.author_id != self.bot_user_id:
             raise _ApiError(403, 50005, "Cannot edit a message authored by another user")
+        self._count_channel_write(channel.id)
         payload = dict(request[_PAYLOAD] or {})
         self._edit_message(msg, payload, request[_UPLOADS], "channel edit")
         return json_response(self._message_payload(msg))

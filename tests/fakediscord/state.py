@@ -9,6 +9,7 @@ and queues gateway dispatches, so the layers above only add behaviour.
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import logging
 import re
@@ -122,8 +123,18 @@ class FakeState:
         default_timeout: float = 5.0,
         settle_quiet: float = 0.05,
         heartbeat_interval_ms: int = 41250,
+        quiesce: bool = True,
+        channel_write_limit: tuple[int, float] | None = (5, 5.0),
     ) -> None:
         self.token = token
+        #: Wait for the bot's in-flight requests before each new interaction
+        #: (tests: removes races a human could never hit).  Benchmarks turn it
+        #: off: real users do not wait for each other.
+        self.quiesce = quiesce
+        #: (writes, seconds): more message creates/edits than this in one
+        #: channel get 429, as on Discord (None: no limit).
+        self.channel_write_limit = channel_write_limit
+        self._channel_writes: dict[int, collections.deque[float]] = {}
         self.interaction_deadline = interaction_deadline
         self.default_timeout = default_timeout
         self.settle_quiet = settle_quiet
@@ -534,6 +545,8 @@ class FakeState:
         in-flight requests plus a few ms is invisible to a human but removes
         that flake.
         """
+        if not self.quiesce:
+            return
         deadline = time.perf_counter() + 0.2
         while time.perf_counter() < deadline:
             if self._inflight == 0 and time.perf_counter() - self._last_activity > 0.003:

@@ -1,0 +1,183 @@
+"""Rendering off the event loop's interpreter, players' own images first.
+
+Under load, Pillow in threads of the bot process competes for the GIL with
+the event loop that answers interactions, and a burst of public images
+(boards, reveals, tallies when several hands end at once) queues in front of
+the hand a player is waiting for.  :class:`RenderPool` fixes both:
+
+* images are drawn in **worker processes** (one per core by default), so the
+  event loop's interpreter only ships a small pickled view out and PNG bytes
+  back;
+* jobs wait in two queues — **private** (a player's own hand, the answer to
+  their interaction) and **public** (board, reveal, tally) — and a free worker
+  always takes a private job first;
+* the same image is never drawn twice for the same state: finished images
+  are kept in a small LRU keyed by the (frozen, hashable) view, and a second
+  request for an image being drawn waits for the same result.
+
+``workers=0`` renders in threads of this process instead (tests, and
+machines where processes are not wanted); priorities and the memo still apply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import functools
+import multiprocessing
+import os
+from collections import OrderedDict, deque
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bot.engine import GameResult, HandResult, PublicView, SeatView
+
+from .board import render_board
+from .hand import render_hand
+from .reveal import render_reveal
+from .tally import render_tally
+
+#: Finished images kept per process (each ~30 KB: about 8 MB at most).
+MEMO_SIZE: Final = 256
+
+
+def _warm_worker() -> None:
+    """Each worker draws every card face once, before its first job."""
+    from . import warm_up
+
+    warm_up()
+    warm_up(four_color=True)
+
+
+@dataclass
+class _Job:
+    fn: Callable[..., bytes]
+    args: tuple[Any, ...]
+    four_color: bool
+    key: Hashable
+    future: asyncio.Future[bytes] = field(repr=False)
+
+
+class RenderPool:
+    """Renders images in worker processes with private jobs first (see module doc)."""
+
+    def __init__(self, workers: int | None = None, *, memo_size: int = MEMO_SIZE) -> None:
+        self.workers = (os.cpu_count() or 1) if workers is None else workers
+        self.memo_size = memo_size
+        self._executor: concurrent.futures.Executor | None = None
+        self._private: deque[_Job] = deque()
+        self._public: deque[_Job] = deque()
+        self._running = 0
+        self._memo: OrderedDict[Hashable, bytes] = OrderedDict()
+        self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
+        #: Images actually drawn (memo misses): what tests and benchmarks count.
+        self.drawn = 0
+
+    @property
+    def slots(self) -> int:
+        """Jobs handed to the executor at once: one per worker keeps the
+        queue — and with it the priorities — on our side."""
+        return max(1, 2 * self.workers)
+
+    def start(self) -> None:
+        """Start the workers (idempotent).  Uses ``forkserver``: the bot process
+        has threads by now, and forking a threaded process is unsafe."""
+        if self._executor is not None:
+            return
+        if self.workers == 0:
+            self._executor = concurrent.futures.ThreadPoolExecutor(
+                max_workers=2, thread_name_prefix="render"
+            )
+            return
+        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
+        self._executor = concurrent.futures.ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context(method),
+            initializer=_warm_worker,
+        )
+
+    async def warm(self) -> None:
+        """Make sure every worker is up and has its card faces (start-up)."""
+        self.start()
+        if self.workers == 0:
+            await asyncio.to_thread(_warm_worker)
+            return
+        loop = asyncio.get_running_loop()
+        await asyncio.gather(
+            *(loop.run_in_executor(self._executor, _noop) for _ in range(self.workers))
+        )
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    # --- the four images -------------------------------------------------------------
+
+    async def hand(self, view: SeatView, *, four_color: bool = False) -> bytes:
+        """A player's own hand: always a private (first-served) job."""
+        return await self._render(render_hand, (view,), four_color, private=True)
+
+    async def board(self, public: PublicView) -> bytes:
+        return await self._render(render_board, (public,), False, private=False)
+
+    async def reveal(self, hand: HandResult, public: PublicView) -> bytes:
+        return await self._render(render_reveal, (hand, public), False, private=False)
+
+    async def tally(self, game: GameResult, public: PublicView) -> bytes:
+        return await self._render(render_tally, (game, public), False, private=False)
+
+    # --- queueing --------------------------------------------------------------------
+
+    async def _render(
+        self, fn: Callable[..., bytes], args: tuple[Any, ...], four_color: bool, *, private: bool
+    ) -> bytes:
+        key = (fn.__name__, args, four_color)
+        done = self._memo.get(key)
+        if done is not None:
+            self._memo.move_to_end(key)
+            return done
+        drawing = self._drawing.get(key)
+        if drawing is not None:
+            return await asyncio.shield(drawing)
+        self.start()
+        future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
+        self._drawing[key] = future
+        (self._private if private else self._public).append(_Job(fn, args, four_color, key, future))
+        self._pump()
+        return await asyncio.shield(future)
+
+    def _pump(self) -> None:
+        """Hand queued jobs to free slots, private ones first."""
+        loop = asyncio.get_running_loop()
+        while self._running < self.slots and (self._private or self._public):
+            job = self._private.popleft() if self._private else self._public.popleft()
+            self._running += 1
+            task = loop.run_in_executor(self._executor, _call, job.fn, job.args, job.four_color)
+            task.add_done_callback(functools.partial(self._finish, job))
+
+    def _finish(self, job: _Job, task: asyncio.Future[bytes]) -> None:
+        self._running -= 1
+        self._drawing.pop(job.key, None)
+        if task.cancelled():
+            job.future.cancel()
+        elif (error := task.exception()) is not None:
+            job.future.set_exception(error)
+        else:
+            png = task.result()
+            self.drawn += 1
+            self._memo[job.key] = png
+            if len(self._memo) > self.memo_size:
+                self._memo.popitem(last=False)
+            job.future.set_result(png)
+        if self._executor is not None:
+            self._pump()
+
+
+def _call(fn: Callable[..., bytes], args: tuple[Any, ...], four_color: bool) -> bytes:
+    return fn(*args, four_color=four_color)
+
+
+def _noop() -> None:
+    """A job that only proves a worker is up (and initialised)."""

@@ -1,0 +1,52 @@
+"""Channel pacing: never more than Discord's per-channel writes in a window."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.discord_ui.pacing import ChannelPacer
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_burst_then_wait_per_channel() -> None:
+    clock = Clock()
+    pacer = ChannelPacer(burst=3, window=5.0 / 1.1, clock=clock)  # 5 s with the margin
+    for _ in range(3):
+        assert pacer.wait_time(1) == 0
+        asyncio.run(pacer.slot(1))
+    assert pacer.wait_time(1) == 5.0
+    assert pacer.wait_time(2) == 0  # other channels are not affected
+    clock.now += 4.0
+    assert pacer.wait_time(1) == 1.0
+    clock.now += 1.0
+    assert pacer.wait_time(1) == 0
+
+
+async def test_slots_spread_writes_over_the_window() -> None:
+    pacer = ChannelPacer(burst=2, window=0.2)
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    times: list[float] = []
+
+    async def write() -> None:
+        await pacer.slot(7)
+        times.append(loop.time() - start)
+
+    await asyncio.gather(*(write() for _ in range(5)))
+    assert len(times) == 5
+    # Any three consecutive writes span at least one window.
+    for a, c in zip(times, times[2:], strict=False):
+        assert c - a >= 0.2 - 0.01
+    assert times[1] < 0.05  # the burst itself is not delayed
+
+
+async def test_zero_burst_means_unpaced() -> None:
+    pacer = ChannelPacer(burst=0)
+    await asyncio.wait_for(asyncio.gather(*(pacer.slot(1) for _ in range(50))), 1)

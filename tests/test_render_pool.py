@@ -1,0 +1,99 @@
+"""The render pool: players' own hands first, one drawing per state, same
+pixels from worker processes as in-process."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import replace
+
+from PIL import Image
+
+from bot.render import render_board, render_hand, samples
+from bot.render.pool import RenderPool
+
+
+def boards(n: int) -> list[object]:
+    """``n`` different public views (different stock counts)."""
+    return [samples.public_view(stock_count=20 - i) for i in range(n)]
+
+
+async def test_a_waiting_hand_goes_before_waiting_boards() -> None:
+    pool = RenderPool(0)  # one slot: the order of the queue is the order of drawing
+    try:
+        order: list[str] = []
+
+        async def job(name: str, coro: object) -> None:
+            await coro  # type: ignore[misc]
+            order.append(name)
+
+        views = boards(4)
+        first = asyncio.create_task(job("board0", pool.board(views[0])))  # type: ignore[arg-type]
+        await asyncio.sleep(0)  # board0 takes the only slot
+        rest = [
+            asyncio.create_task(job(f"board{i}", pool.board(views[i])))  # type: ignore[arg-type]
+            for i in (1, 2, 3)
+        ]
+        await asyncio.sleep(0)
+        hand = asyncio.create_task(job("hand", pool.hand(samples.seat_view())))
+        await asyncio.gather(first, hand, *rest)
+        assert order[0] == "board0"
+        assert order[1] == "hand", order
+        assert order[2:] == ["board1", "board2", "board3"]
+    finally:
+        pool.close()
+
+
+async def test_one_state_is_drawn_once() -> None:
+    pool = RenderPool(0)
+    try:
+        view = samples.seat_view()
+        a, b = await asyncio.gather(pool.hand(view), pool.hand(view))  # at the same time
+        assert a is b and pool.drawn == 1
+        again = await pool.hand(replace(view))  # an equal view: a "My hand" click
+        assert again is a and pool.drawn == 1
+        colour = await pool.hand(view, four_color=True)
+        other = await pool.hand(replace(view, drawn=None))
+        assert pool.drawn == 3 and len({a, colour, other}) == 3
+    finally:
+        pool.close()
+
+
+async def test_the_memo_is_bounded() -> None:
+    pool = RenderPool(0, memo_size=2)
+    try:
+        views = boards(3)
+        for v in views:
+            await pool.board(v)  # type: ignore[arg-type]
+        await pool.board(views[0])  # type: ignore[arg-type]  # evicted: drawn again
+        assert pool.drawn == 4
+    finally:
+        pool.close()
+
+
+async def test_worker_processes_draw_the_same_pixels() -> None:
+    pool = RenderPool(1)
+    try:
+        await pool.warm()
+        view = samples.seat_view()
+        public = samples.public_view()
+        hand, board = await asyncio.gather(pool.hand(view), pool.board(public))
+        assert hand == render_hand(view) and board == render_board(public)
+        assert Image.open(io.BytesIO(hand)).format == "PNG"
+    finally:
+        pool.close()
+
+
+async def test_a_failed_drawing_reaches_its_caller_and_the_pool_goes_on() -> None:
+    pool = RenderPool(0)
+    try:
+        broken = replace(samples.seat_view(), hand=("not a card",))  # type: ignore[arg-type]
+        try:
+            await pool.hand(broken)
+        except Exception as exc:  # whatever Pillow or the renderer raises
+            assert not isinstance(exc, asyncio.CancelledError)
+        else:
+            raise AssertionError("a broken view rendered")
+        assert (await pool.hand(samples.seat_view()))[:8] == b"\x89PNG\r\n\x1a\n"
+    finally:
+        pool.close()
