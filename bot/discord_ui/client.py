@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 
 import discord
@@ -101,6 +102,10 @@ class GinBot(commands.Bot):
         else:
             await self.tree.sync()
         self._timer_task = asyncio.create_task(self._run_timers())
+        # Everything loaded so far (discord.py, Pillow, our modules, the commands)
+        # lives as long as the process: move it out of the collector's sight so
+        # its full passes only walk what games create (shorter pauses under load).
+        gc.freeze()
 
     async def on_message(self, message: discord.Message, /) -> None:
         """Chat is not ours to read (and with our intents it never arrives)."""

@@ -13,11 +13,25 @@ from .items import ActionButton, ChallengeButton, DiscardSelect, RematchButton
 MAX_SELECT_OPTIONS = 25
 
 
+def layout(view: discord.ui.View) -> discord.ui.View:
+    """Mark ``view`` as a layout only, so discord.py does not keep it.
+
+    Every item of ours is a :class:`~discord.ui.DynamicItem`, dispatched by its
+    custom_id from the classes registered at start-up, so a sent view never
+    needs to stay in memory.  Left unstopped, discord.py would keep each one
+    (an ephemeral hand reply for 15 minutes): at a few moves a second that is
+    tens of thousands of live views, and the garbage collector's full passes
+    grew into the hundreds of milliseconds, stalling every interaction.
+    """
+    view.stop()
+    return view
+
+
 def board_view(game_id: int, version: int, phase: Phase) -> discord.ui.View:
     """Public board buttons: My hand, Draw from stock, Take discard, Pass."""
     view = discord.ui.View(timeout=None)
     if phase is Phase.GAME_OVER:
-        return view
+        return layout(view)
     view.add_item(
         ActionButton("hand", game_id, version, label="My hand", style=discord.ButtonStyle.primary)
     )
@@ -27,7 +41,7 @@ def board_view(game_id: int, version: int, phase: Phase) -> discord.ui.View:
         view.add_item(ActionButton("take", game_id, version, label="Take discard"))
     if phase in (Phase.UPCARD, Phase.FIFTIETH):
         view.add_item(ActionButton("pass", game_id, version, label="Pass"))
-    return view
+    return layout(view)
 
 
 def hand_controls(turn: TurnView) -> discord.ui.View:
@@ -74,19 +88,19 @@ def hand_controls(turn: TurnView) -> discord.ui.View:
         )
     if not legal:
         ui.add_item(ActionButton("hand", game_id, version, label="Refresh"))
-    return ui
+    return layout(ui)
 
 
 def challenge_view(challenge_id: int, *, disabled: bool = False) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if disabled:
-        return view
+        return layout(view)
     for action in ("accept", "decline", "cancel"):
         view.add_item(ChallengeButton(action, challenge_id))
-    return view
+    return layout(view)
 
 
 def rematch_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(game_id))
-    return view
+    return layout(view)
