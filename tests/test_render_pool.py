@@ -97,3 +97,24 @@ async def test_a_failed_drawing_reaches_its_caller_and_the_pool_goes_on() -> Non
         assert (await pool.hand(samples.seat_view()))[:8] == b"\x89PNG\r\n\x1a\n"
     finally:
         pool.close()
+
+
+async def test_a_killed_worker_is_replaced() -> None:
+    import os
+    import signal
+
+    pool = RenderPool(1)
+    try:
+        await pool.warm()
+        first = await pool.hand(samples.seat_view())
+        executor = pool._executor
+        assert isinstance(executor, __import__("concurrent.futures").futures.ProcessPoolExecutor)
+        for pid in list(executor._processes):  # kill -9 the worker
+            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.2)
+        view = samples.seat_view(drawn=None)  # a new state: must really be drawn
+        png = await asyncio.wait_for(pool.hand(view), 30)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and png != first
+        assert pool._executor is not executor
+    finally:
+        pool.close()

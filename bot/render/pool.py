@@ -28,6 +28,7 @@ import multiprocessing
 import os
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
+from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -57,6 +58,9 @@ class _Job:
     four_color: bool
     key: Hashable
     future: asyncio.Future[bytes] = field(repr=False)
+    retried: bool = False
+    #: The executor the job was handed to (a broken one is replaced only once).
+    executor: concurrent.futures.Executor | None = None
 
 
 class RenderPool:
@@ -154,15 +158,38 @@ class RenderPool:
         while self._running < self.slots and (self._private or self._public):
             job = self._private.popleft() if self._private else self._public.popleft()
             self._running += 1
-            task = loop.run_in_executor(self._executor, _call, job.fn, job.args, job.four_color)
+            try:
+                task = loop.run_in_executor(self._executor, _call, job.fn, job.args, job.four_color)
+            except BrokenExecutor:  # a worker died while idle: the pool refuses new work
+                self._restart()
+                task = loop.run_in_executor(self._executor, _call, job.fn, job.args, job.four_color)
+            job.executor = self._executor
             task.add_done_callback(functools.partial(self._finish, job))
+
+    def _restart(self) -> None:
+        """Replace a broken pool (a worker was killed or ran out of memory)."""
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=False)
+            self._executor = None
+        self.start()
 
     def _finish(self, job: _Job, task: asyncio.Future[bytes]) -> None:
         self._running -= 1
+        error = None if task.cancelled() else task.exception()
+        if isinstance(error, BrokenExecutor) and not job.retried and self._executor is not None:
+            # A worker died mid-drawing: start fresh ones (unless another job
+            # of the same pool did already) and draw this image again, first in
+            # line, rather than fail every image after.
+            if job.executor is self._executor:
+                self._restart()
+            job.retried = True
+            self._private.appendleft(job)
+            self._pump()
+            return
         self._drawing.pop(job.key, None)
         if task.cancelled():
             job.future.cancel()
-        elif (error := task.exception()) is not None:
+        elif error is not None:
             job.future.set_exception(error)
         else:
             png = task.result()
