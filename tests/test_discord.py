@@ -14,6 +14,7 @@ import os
 import random
 import subprocess
 import sys
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -112,14 +113,19 @@ def public_text(msg: SentMessage) -> str:
         parts.append(str(comp.get("placeholder", "")))
     for embed in msg.embeds:
         parts.append(str(embed))
+    # The board's alt text is public during the hand; a reveal's names the cards
+    # of a hand that is over (public by then, and reshuffled since).
+    parts += [a.description or "" for a in msg.attachments if a.filename == "board.png"]
     return " ".join(parts)
 
 
-def assert_private(fake: FakeDiscord, mark: int, snap: GameSnapshot) -> None:
-    """No public message written since ``mark`` names a hidden card."""
+def assert_private(fake: FakeDiscord, mark: int, since: float, snap: GameSnapshot) -> None:
+    """No public message written (created or edited) since ``mark`` / ``since``
+    names a hidden card.  Older messages are history: a past hand's board named
+    its pile, whose cards may since have been dealt again."""
     hidden = hidden_labels(snap)
     for msg in fake.channel_messages(fake.channel_id, include_ephemeral=False):
-        if msg.id <= mark and not msg.history:
+        if msg.id <= mark and not any(h.at >= since for h in msg.history):
             continue
         text = public_text(msg)
         leaked = [label for label in hidden if label in text]
@@ -185,12 +191,12 @@ async def test_whole_game_by_commands_and_buttons_stays_private(
         assert snap.game.names == ("Ana", "Bo")
         turns = 0
         while snap.status.value == "active" and turns < 400:
-            mark = fake.mark()
+            mark, since = fake.mark(), time.perf_counter()
             await play_turn(fake, bot, users, snap, rng)
             await idle(bot, fake)
             snap = await bot.service.get_game(snap.id)
             if snap.status.value == "active":
-                assert_private(fake, mark, snap)
+                assert_private(fake, mark, since, snap)
             turns += 1
         assert snap.status.value == "finished", "the game did not finish"
         public = fake.channel_messages(fake.channel_id, include_ephemeral=False)
@@ -200,6 +206,13 @@ async def test_whole_game_by_commands_and_buttons_stays_private(
         assert any("wins the game" in m.content for m in tallies)
         reveals = [m for m in public if m.attachments and m.attachments[0].filename == "reveal.png"]
         assert reveals
+        # Every image, public or private, carries alt text for screen readers.
+        every = fake.channel_messages(fake.channel_id, include_ephemeral=True)
+        images = [a for m in every for a in m.attachments]
+        assert {a.filename for a in images} >= {"board.png", "hand.png", "reveal.png", "tally.png"}
+        for a in images:
+            assert a.description and len(a.description) <= 1024, a
+        assert any(a.description.startswith("Your hand: ") for a in images if a.description)
         sheet = await fake.slash(ana, "gin", subcommand="score")
         assert sheet.ephemeral and "Score sheet" in sheet.content
     fake.assert_clean()

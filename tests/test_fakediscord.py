@@ -339,3 +339,17 @@ async def test_unsynced_bot_commands_are_learned(fake: FakeDiscord, alice: FakeU
         assert res.done_at >= res.responded_at >= res.sent_at  # type: ignore[operator]
     assert not [r for r in fake.requests if r.method == "PUT"]
     fake.assert_clean()
+
+
+async def test_alt_text_over_discords_limit_is_refused(fake: FakeDiscord) -> None:
+    async with fake.run_bot(DemoBot()) as bot:
+        channel = bot.get_channel(fake.channel_id)
+        assert isinstance(channel, discord.TextChannel)
+        ok = discord.File(io.BytesIO(b"x"), filename="a.png", description="d" * 1024)
+        await channel.send("fits", file=ok)
+        long = discord.File(io.BytesIO(b"x"), filename="b.png", description="d" * 1025)
+        with pytest.raises(discord.HTTPException, match="1024"):
+            await channel.send("too long", file=long)
+    sent = fake.channel_messages(fake.channel_id)
+    assert [m.content for m in sent] == ["fits"]
+    assert sent[0].attachments[0].description == "d" * 1024

@@ -20,6 +20,7 @@ from collections.abc import Awaitable, Callable
 import discord
 
 from bot.engine import EventKind, HandResult
+from bot.render.alt_text import board_alt, reveal_alt, tally_alt
 from bot.render.pool import RenderPool
 from bot.service import GinService
 from bot.service.views import MoveReport, TableView
@@ -80,7 +81,8 @@ class Boards:
         lines.append(text.turn_line(public))
         content = "\n".join(line for line in lines if line)
         view = board_view(table.id, table.version, public.phase)
-        return content, discord.File(io.BytesIO(png), filename="board.png"), view
+        file = discord.File(io.BytesIO(png), filename="board.png", description=board_alt(public))
+        return content, file, view
 
     async def post_new(self, table: TableView) -> None:
         """A fresh board message (new game, new hand, or a stale board)."""
@@ -165,7 +167,9 @@ class Boards:
         await self.pacer.slot(table.channel_id)
         await self._channel(table.channel_id).send(
             text.hand_result_line(hand, public.names),
-            file=discord.File(io.BytesIO(png), filename="reveal.png"),
+            file=discord.File(
+                io.BytesIO(png), filename="reveal.png", description=reveal_alt(hand, public)
+            ),
         )
 
     async def final(self, result: MoveReport) -> None:
@@ -184,7 +188,9 @@ class Boards:
         await self.pacer.slot(table.channel_id)
         await self._channel(table.channel_id).send(
             "\n".join(lines),
-            file=discord.File(io.BytesIO(png), filename="tally.png"),
+            file=discord.File(
+                io.BytesIO(png), filename="tally.png", description=tally_alt(game, public)
+            ),
             view=rematch_view(table.id),
         )
         previous = self._last_ping.pop(table.id, None)

@@ -9,6 +9,7 @@ import io
 import discord
 
 from bot.engine import Phase
+from bot.render.alt_text import hand_alt
 from bot.render.pool import RenderPool
 from bot.service.views import TurnView
 
@@ -39,7 +40,8 @@ class HandReplies:
         else:
             lines.append(text.turn_line(view.public))
         content = "\n".join(line for line in lines if line)
-        return content, discord.File(io.BytesIO(png), filename="hand.png"), hand_controls(turn)
+        file = discord.File(io.BytesIO(png), filename="hand.png", description=hand_alt(view))
+        return content, file, hand_controls(turn)
 
     async def reply(self, interaction: discord.Interaction, turn: TurnView, note: str = "") -> None:
         """Answer with the hand, privately: edit our own ephemeral message if the

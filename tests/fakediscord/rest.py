@@ -99,6 +99,10 @@ class _ApiError(Exception):
         self.errors = errors
 
 
+#: Discord's limit on an attachment's description (alt text).
+ATTACHMENT_DESCRIPTION_LIMIT = 1024
+
+
 class _RateLimitedError(Exception):
     """Too many writes in one channel: answered with 429 as Discord does."""
 
@@ -501,6 +505,10 @@ class RestMixin(GatewayMixin):
         if payload.get("attachments") is not None:
             result: list[SentAttachment] = []
             for i, ref in enumerate(payload["attachments"]):
+                if len(ref.get("description") or "") > ATTACHMENT_DESCRIPTION_LIMIT:
+                    raise _invalid_form(
+                        [f"attachments[{i}].description: Must be 1024 or fewer in length."]
+                    )
                 key = str(ref.get("id"))
                 if key in by_index:  # a new upload: ``files[key]``
                     upload = by_index.pop(key)
