@@ -9,8 +9,12 @@ import importlib
 import logging
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bot.config import Config, ConfigError
+
+if TYPE_CHECKING:
+    from bot.service import GinService
 
 
 def fail(message: str) -> None:
@@ -18,13 +22,36 @@ def fail(message: str) -> None:
     sys.exit(2)
 
 
+class StartupError(RuntimeError):
+    """The bot cannot start; the message says why and what to do, in one line."""
+
+
+async def open_service(config: Config) -> GinService:
+    """The game database, or a :class:`StartupError` naming the file and the fix."""
+    import sqlite3
+
+    from bot.service import GinService
+    from bot.storage import StorageError
+
+    try:
+        return await GinService.open(config.db_path, synchronous=config.db_sync)
+    except StorageError as err:
+        raise StartupError(f"cannot use the database {config.db_path}: {err}") from err
+    except (OSError, sqlite3.Error) as err:
+        raise StartupError(
+            f"cannot open the database {config.db_path} ({err}); set GIN_DB_PATH to a "
+            "file in a folder the bot may write to."
+        ) from err
+
+
 async def serve(config: Config) -> None:
     """Open the service, hand it to the bot, run until closed."""
+    import aiohttp
+
     from bot.discord_ui import GinBot
     from bot.render.pool import RenderPool
-    from bot.service import GinService
 
-    service = await GinService.open(config.db_path, synchronous=config.db_sync)
+    service = await open_service(config)
     bot = GinBot(
         service,
         dev_guild_id=config.dev_guild_id,
@@ -32,7 +59,13 @@ async def serve(config: Config) -> None:
         renderer=RenderPool(config.render_workers),
     )
     async with bot:  # closes the bot, and with it the service, however we leave
-        await bot.start(config.token)
+        try:
+            await bot.start(config.token)
+        except (TimeoutError, aiohttp.ClientConnectionError) as err:
+            raise StartupError(
+                f"cannot reach Discord ({err.__class__.__name__}: {err}); check the "
+                "network connection, then start the bot again."
+            ) from err
 
 
 def loop_factory(config: Config) -> Callable[[], asyncio.AbstractEventLoop] | None:
@@ -57,6 +90,19 @@ def run_serving(config: Config) -> None:
         runner.run(serve(config))
 
 
+def _not_voice(record: logging.LogRecord) -> bool:
+    return "voice will NOT be supported" not in record.getMessage()
+
+
+def quiet_discord_logs() -> None:
+    """discord.py's own INFO lines are connection chatter, and it warns that
+    voice libraries are missing — a card game needs no voice.  Keep its
+    warnings and errors, so a failed start ends in our one line."""
+    discord_log = logging.getLogger("discord")
+    discord_log.setLevel(logging.WARNING)
+    logging.getLogger("discord.client").addFilter(_not_voice)
+
+
 def main() -> None:
     from dotenv import load_dotenv
 
@@ -77,12 +123,15 @@ def main() -> None:
     logging.basicConfig(
         level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
+    quiet_discord_logs()
     try:
         run_serving(config)
     except discord.LoginFailure:
         fail("Discord rejected the token; reset it in the Developer Portal, update .env.")
     except discord.PrivilegedIntentsRequired:
         fail("this bot needs no privileged intents; check the bot's settings.")
+    except StartupError as err:
+        fail(str(err))
     except KeyboardInterrupt:
         pass
 

@@ -1,0 +1,66 @@
+"""Start-up problems end in one clear line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_bot(tmp_path: Path, code: str = "", **env: str) -> subprocess.CompletedProcess[str]:
+    """``python -m bot`` (or ``code`` that ends in its ``main()``) with ``env``."""
+    full = {k: v for k, v in os.environ.items() if not k.startswith(("GIN_", "DISCORD_"))}
+    full.update({"DISCORD_TOKEN": "x" * 60, "GIN_RENDER_WORKERS": "0", **env})
+    full["PYTHONPATH"] = str(ROOT)
+    return subprocess.run(
+        [sys.executable, "-c", code] if code else [sys.executable, "-m", "bot"],
+        capture_output=True,
+        text=True,
+        env=full,
+        cwd=tmp_path,
+        timeout=60,
+    )
+
+
+def one_line(proc: subprocess.CompletedProcess[str]) -> str:
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, proc.stderr
+    return lines[0]
+
+
+def test_database_path_not_writable(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where a folder should be")
+    line = one_line(run_bot(tmp_path, GIN_DB_PATH=str(blocker / "gin.db")))
+    assert "cannot open the database" in line and "GIN_DB_PATH" in line
+
+
+def test_database_from_a_newer_bot(tmp_path: Path) -> None:
+    db = tmp_path / "gin.db"
+    with sqlite3.connect(db) as conn:
+        conn.execute("PRAGMA user_version = 999")
+    line = one_line(run_bot(tmp_path, GIN_DB_PATH=str(db)))
+    assert "newer than this bot" in line and str(db) in line
+    with sqlite3.connect(db) as conn:  # refused, not touched
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 999
+
+
+def test_discord_unreachable(tmp_path: Path) -> None:
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    wrapper = (
+        "import discord\n"
+        f"discord.http.Route.BASE = 'http://127.0.0.1:{port}/api/v10'\n"
+        "from bot.__main__ import main\n"
+        "main()\n"
+    )
+    line = one_line(run_bot(tmp_path, GIN_DB_PATH=str(tmp_path / "gin.db"), code=wrapper))
+    assert line.startswith("gin-bot: cannot reach Discord")
