@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.discord_ui import text
 from bot.discord_ui.challenges import display_name
+from bot.discord_ui.permissions import check_can_host
 from bot.engine import ActionKind, Ruleset, Variant
 from bot.service import (
     LEADERBOARD_SORTS,
@@ -79,6 +80,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         difficulty: app_commands.Choice[str] | None = None,
     ) -> None:
         v = variant.value if variant else None
+        check_can_host(interaction.app_permissions)
         if self.bot.user is not None and opponent.id == self.bot.user.id:
             level = AiLevel(difficulty.value) if difficulty else AiLevel.NORMAL
             await self.challenges.start_ai(interaction, level, target, v)

@@ -54,12 +54,24 @@ class Boards:
         self.pacer = ChannelPacer() if pacer is None else pacer
         #: The newest ping each game wants (game id -> version); older ones are dropped.
         self._ping_wanted: dict[int, int] = {}
+        #: Channels that answered 403 to our last write: players are told privately.
+        self.blocked: set[int] = set()
+
         self.coalesce = coalesce
         self.clock = clock
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._last_ping: dict[int, discord.PartialMessage] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+
+    def note_failure(self, channel_id: int, error: BaseException) -> None:
+        """Remember a channel that no longer lets us post (logged without a trace:
+        it is the server's setting, not our bug)."""
+        if isinstance(error, discord.Forbidden):
+            self.blocked.add(channel_id)
+            log.warning("missing permissions to post in channel %s", channel_id)
+        else:
+            log.error("channel %s update failed", channel_id, exc_info=error)
 
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id)
@@ -93,6 +105,7 @@ class Boards:
         content, file, view = await self._payload(table)
         await self.pacer.slot(table.channel_id)
         msg = await self._channel(table.channel_id).send(content, file=file, view=view)
+        self.blocked.discard(table.channel_id)
         await self.service.set_board_message(table.id, table.channel_id, msg.id, self.clock())
 
     def refresh(self, game_id: int, channel_id: int) -> None:
@@ -113,8 +126,8 @@ class Boards:
                 table = await self.service.table_view(game_id)
                 async with self._lock(game_id):
                     await self._edit_or_repost(table)
-        except Exception:
-            log.exception("board update failed for game %s", game_id)
+        except Exception as exc:
+            self.note_failure(channel_id, exc)
 
     async def _edit_or_repost(self, table: TableView) -> None:
         old = table.board_posted_at
@@ -134,6 +147,8 @@ class Boards:
             await message.edit(content=content, attachments=[file], view=view)
         except discord.NotFound:
             await self._post(table)
+            return
+        self.blocked.discard(table.channel_id)
 
     def pending(self) -> list[asyncio.Task[None]]:
         """Board edits still scheduled or running."""

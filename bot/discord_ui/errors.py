@@ -16,9 +16,17 @@ from discord import app_commands
 from bot.engine import CardError, GameError, RulesetError
 from bot.service.models import ServiceError
 
+from .permissions import ChannelPermissionError
+
 log = logging.getLogger(__name__)
 
-PLAYER_ERRORS: tuple[type[Exception], ...] = (ServiceError, GameError, CardError, RulesetError)
+PLAYER_ERRORS: tuple[type[Exception], ...] = (
+    ServiceError,
+    GameError,
+    CardError,
+    RulesetError,
+    ChannelPermissionError,
+)
 APOLOGY = "Sorry — something went wrong on our side. The game is safe; please try again."
 
 

@@ -64,16 +64,16 @@ class Publisher:
                 self.boards.refresh(table.id, table.channel_id)
             if report.turn_changed:
                 await self.boards.ping(table)
-        except discord.HTTPException:
-            log.exception("could not update the channel for game %s", table.id)
+        except discord.HTTPException as exc:
+            self.boards.note_failure(table.channel_id, exc)
 
     async def open_board(self, table: TableView) -> None:
         """First board of a new game, the first ping, and the computer's move if it starts."""
         try:
             await self.boards.post_new(table)
             await self.boards.ping(table)
-        except discord.HTTPException:
-            log.exception("could not post the board of game %s", table.id)
+        except discord.HTTPException as exc:
+            self.boards.note_failure(table.channel_id, exc)
         if table.is_ai_turn and self.ai is not None:
             self.ai.schedule(table.id)
 

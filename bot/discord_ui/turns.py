@@ -16,6 +16,7 @@ from bot.service.views import MoveReport
 
 from . import text
 from .hands import HandReplies
+from .permissions import LOST_BOARD
 from .publisher import Publisher
 
 BUTTON_ACTIONS = {
@@ -87,5 +88,7 @@ class Turns:
         """The player's own answer first; the public side after it."""
         assert report.turn is not None
         note = text.describe_events(report.events, report.table.names)
+        if report.table.channel_id in self.publisher.boards.blocked:
+            note = f"{LOST_BOARD}\n{note}"
         await self.hands.reply(interaction, report.turn, note)
         self.publisher.spawn(self.publisher.after_move(report))

@@ -705,7 +705,7 @@ class DriverMixin(RestMixin):
             "channel_id": str(channel.id),
             "channel": channel_payload,
             "member": user.member_payload(with_permissions=True),
-            "app_permissions": str(self.bot_user.permissions),
+            "app_permissions": str(self.bot_user.permissions & ~channel.bot_denied),
             "locale": locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},

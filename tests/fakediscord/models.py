@@ -111,6 +111,9 @@ class FakeChannel:
     topic: str | None = None
     recipient_id: int | None = None
     last_message_id: int | None = None
+    #: Permission bits the bot is denied here (channel overwrites): sent in
+    #: ``app_permissions``; its writes then get 403 like on Discord.
+    bot_denied: int = 0
 
     @property
     def mention(self) -> str:

@@ -912,6 +912,13 @@ class RestMixin(GatewayMixin):
         msgs = msgs[-limit:]
         return json_response([self._message_payload(m) for m in reversed(msgs)])
 
+    @staticmethod
+    def _check_bot_may_write(channel: FakeChannel, uploads: list[_Upload]) -> None:
+        """403 Missing Permissions, as Discord answers a bot denied in a channel."""
+        needed = (1 << 10) | (1 << 11) | ((1 << 15) if uploads else 0)
+        if channel.bot_denied & needed:
+            raise _ApiError(403, 50013, "Missing Permissions")
+
     def _count_channel_write(self, channel_id: int) -> None:
         """Discord's per-channel limit on creating and editing messages."""
         if self.channel_write_limit is None:
@@ -927,6 +934,7 @@ class RestMixin(GatewayMixin):
 
     async def _h_channel_send(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
+        self._check_bot_may_write(channel, request[_UPLOADS])
         self._count_channel_write(channel.id)
         payload = dict(request[_PAYLOAD] or {})
         msg = self._create_message(
@@ -951,6 +959,7 @@ class RestMixin(GatewayMixin):
             return no_content()
         if msg.author_id != self.bot_user_id:
             raise _ApiError(403, 50005, "Cannot edit a message authored by another user")
+        self._check_bot_may_write(channel, request[_UPLOADS])
         self._count_channel_write(channel.id)
         payload = dict(request[_PAYLOAD] or {})
         self._edit_message(msg, payload, request[_UPLOADS], "channel edit")
