@@ -12,14 +12,17 @@ from discord.ext import commands
 from bot.discord_ui import text
 from bot.discord_ui.challenges import display_name
 from bot.discord_ui.permissions import check_can_host
-from bot.engine import ActionKind, Ruleset, Variant
+from bot.engine import ActionKind, Variant
 from bot.service import (
     LEADERBOARD_SORTS,
+    SERVER_SETTINGS,
     AiLevel,
     GinService,
     PermissionDeniedError,
     ServiceError,
     SettingsError,
+    assist_line,
+    ping_line,
 )
 
 if TYPE_CHECKING:
@@ -33,10 +36,7 @@ VARIANTS = [
     app_commands.Choice(name="Straight gin (gin only)", value="gin_only"),
 ]
 LEVELS = [app_commands.Choice(name=lv.value.capitalize(), value=lv.value) for lv in AiLevel]
-SETTINGS = [
-    *(f for f in Ruleset.__dataclass_fields__),
-    "turn_timeout",
-]
+SETTINGS = list(SERVER_SETTINGS)
 
 
 class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy"):
@@ -255,11 +255,15 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         settings = await self.service.get_settings(interaction.guild_id or 0)
         lines = ["**Gin rummy — this server's rules**", *settings.ruleset.summary_lines()]
         lines.append(f"Turn timeout: {settings.turn_timeout_minutes} minutes (reminder at half).")
+        lines.append(assist_line(settings.assist))
+        lines.append(ping_line(settings.ping_mode, settings.ping_idle_minutes))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(description="Show the server's settings, or change one (Manage Server)")
     @app_commands.describe(
-        setting="The setting to change", value="Its new value (e.g. 150, on, off, oklahoma)"
+        setting="The setting to change",
+        value="New value, e.g. 150, oklahoma, on/off; assist: full/counts/off; "
+        "ping: every turn/after 5",
     )
     @app_commands.choices(setting=[app_commands.Choice(name=s, value=s) for s in SETTINGS])
     @app_commands.guild_only()
@@ -284,6 +288,12 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         r = current.ruleset
         rows = [f"`{k}` = {v}" for k, v in r.to_dict().items()]
         rows.append(f"`turn_timeout` = {current.turn_timeout_minutes} (minutes)")
+        assist = current.assist.value if current.assist is not None else "default"
+        rows.append(f"`assist` = {assist} — {assist_line(current.assist)}")
+        ping = current.ping_mode.value
+        if ping == "idle":
+            ping = f"after {current.ping_idle_minutes} minutes"
+        rows.append(f"`ping` = {ping} — {ping_line(current.ping_mode, current.ping_idle_minutes)}")
         variants = ", ".join(v.value for v in Variant)
         await interaction.response.send_message(
             "\n".join([head, *rows, f"Variants: {variants}."]), ephemeral=True

@@ -9,7 +9,7 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.engine import Game, HandEnd, Ruleset
+from bot.engine import Assist, Game, HandEnd, Ruleset
 from bot.render import samples
 from bot.render.alt_text import MAX_ALT, board_alt, fit, hand_alt, reveal_alt, tally_alt
 from tests.test_properties import random_action
@@ -25,6 +25,21 @@ def test_hand_alt_reads_melds_deadwood_and_what_to_do() -> None:
     )
     ten = replace(ten, public=replace(ten.public, turn=1))
     assert hand_alt(ten).endswith("deadwood A♠ 3♦ 2♣ = 6; Bob to move.")
+
+
+def test_hand_alt_says_no_more_than_the_assistance_level() -> None:
+    view = samples.seat_view()
+    counts = hand_alt(view, Assist.COUNTS)
+    assert counts == (
+        "Your hand: run 5♥ 6♥ 7♥ 8♥, set 7♠ 7♦ 7♣; deadwood A♠ 3♦ K♦ 2♣ = 16; "
+        "you drew the 6♥ from the stock; your move."
+    )
+    assert hand_alt(view, Assist.OFF) == (
+        "Your hand, 11 cards in suit order: "
+        + " ".join(c.label for c in view.hand)
+        + "; you drew the 6♥ from the stock; your move."
+    )
+    assert hand_alt(view, Assist.FULL) == hand_alt(view)
 
 
 def test_board_alt_reads_the_table() -> None:

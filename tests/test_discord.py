@@ -108,6 +108,8 @@ def hidden_labels(snap: GameSnapshot) -> set[str]:
 
 def public_text(msg: SentMessage) -> str:
     parts = [msg.content or ""]
+    # Alt text is public too — except the reveal's, whose cards are public by then.
+    parts += [a.description or "" for a in msg.attachments if a.filename != "reveal.png"]
     for comp in msg.walk_components():
         parts.append(str(comp.get("label", "")))
         parts.append(str(comp.get("placeholder", "")))
@@ -147,8 +149,11 @@ async def play_turn(
     legal = game.legal(seat)
     style = rng.random()
     if ActionKind.DISCARD in legal:
-        if ActionKind.KNOCK in legal:
+        if ActionKind.KNOCK in legal and snap.assist.value == "full":
             res = await fake.slash(user, "gin", subcommand="knock")
+        elif ActionKind.KNOCK in legal:  # the player names the card below full assistance
+            card = game.best_discard(seat)
+            res = await fake.slash(user, "gin", subcommand="knock", options={"card": card.code})
         elif style < 0.5:
             card = (
                 game.best_discard(seat)
@@ -345,6 +350,7 @@ async def test_hand_is_private_with_controls_and_autocomplete_from_own_hand(
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     bot = await make_bot(tmp_path / "gin.db")
     async with fake.run_bot(bot):
+        await bot.service.update_setting(fake.guild_id, "assist", "full")
         snap = await start_game(fake, bot, ana, bo)
         seat = snap.game.turn
         assert seat is not None

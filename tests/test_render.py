@@ -26,6 +26,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat, features
 
+from bot.engine.assist import Assist
 from bot.engine.cards import CARDS, parse_card
 from bot.engine.melds import best_arrangement, best_layoff, knocker_arrangement, no_layoff
 from bot.engine.records import (
@@ -48,7 +49,7 @@ from bot.render import (
     samples,
     theme,
 )
-from bot.render.advice import Verdict, advise
+from bot.render.advice import Verdict, advise, advise_view
 from bot.render.board import board_image
 from bot.render.canvas import encode_png
 from bot.render.fonts import (
@@ -524,6 +525,21 @@ def test_advice_eleven_cards() -> None:
     assert a.deadwood_value == 6
     assert a.verdict is Verdict.KNOCK
     assert sum(len(m.cards) for m in a.melds) + len(a.deadwood) == 10
+
+
+def test_assist_levels_show_what_they_say() -> None:
+    view = samples.seat_view()
+    full, counts, off = (advise_view(view, level) for level in Assist)
+    assert full == advise(view.hand, view.drawn, view.drawn_from_pile, view.public.knock_limit)
+    # counts: the cards held grouped, their whole deadwood, nothing singled out.
+    assert counts.discard is None and counts.best_discards == ()
+    assert counts.deadwood_value == 16 and C("KD") in counts.deadwood
+    assert counts.melds == full.melds and counts.verdict is Verdict.NONE
+    # off: the cards in display order, nothing computed.
+    assert not off.analysed and off.melds == () and off.deadwood == tuple(view.hand)
+    images = [render_hand(view, assist=level) for level in Assist]
+    assert len(set(images)) == 3
+    assert images[0] == render_hand(view)  # full is today's image
 
 
 def test_advice_never_suggests_the_card_taken_from_the_pile() -> None:

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import ActionKind, Phase
+from bot.engine import ActionKind, Assist, Phase
 from bot.service.views import TurnView
 
+from .assistance import discard_options
 from .items import ActionButton, ChallengeButton, DiscardSelect, RematchButton
-
-#: Discord's limit of options in one select menu.
-MAX_SELECT_OPTIONS = 25
 
 
 def layout(view: discord.ui.View) -> discord.ui.View:
@@ -65,16 +63,8 @@ def hand_controls(turn: TurnView) -> discord.ui.View:
         ui.add_item(ActionButton("take", game_id, version, label=f"Take the {top}"))
     if ActionKind.PASS in legal:
         ui.add_item(ActionButton("pass", game_id, version, label="Pass"))
-    if ActionKind.DISCARD in legal and advice.deadwood_after:
-        options = [
-            discord.SelectOption(
-                label=f"Discard {card.label}",
-                value=card.code,
-                description=f"leaves {left} deadwood",
-            )
-            for card, left in advice.deadwood_after[:MAX_SELECT_OPTIONS]
-        ]
-        ui.add_item(DiscardSelect(game_id, version, options))
+    if ActionKind.DISCARD in legal and advice.discards:
+        ui.add_item(DiscardSelect(game_id, version, discard_options(turn)))
     success = discord.ButtonStyle.success
     if advice.gin_card is not None:
         label = f"Gin (throw {advice.gin_card.label})"
@@ -82,7 +72,7 @@ def hand_controls(turn: TurnView) -> discord.ui.View:
     elif advice.knock_card is not None:
         label = f"Knock (throw {advice.knock_card.label})"
         ui.add_item(ActionButton("knock", game_id, version, label=label, style=success, row=1))
-    if ActionKind.BIG_GIN in legal:
+    if ActionKind.BIG_GIN in legal and turn.table.assist is not Assist.OFF:
         ui.add_item(
             ActionButton("biggin", game_id, version, label="Big gin!", style=success, row=1)
         )

@@ -30,7 +30,9 @@ class HandReplies:
         self, turn: TurnView, note: str = ""
     ) -> tuple[str, discord.File, discord.ui.View]:
         view = turn.view
-        png = await self.renderer.hand(view, four_color=self.four_color.get(turn.user_id, False))
+        png = await self.renderer.hand(
+            view, four_color=self.four_color.get(turn.user_id, False), assist=turn.table.assist
+        )
         lines = [note] if note else []
         lines.append(text.my_draw_line(view))
         if view.public.phase is Phase.GAME_OVER:
@@ -40,7 +42,8 @@ class HandReplies:
         else:
             lines.append(text.turn_line(view.public))
         content = "\n".join(line for line in lines if line)
-        file = discord.File(io.BytesIO(png), filename="hand.png", description=hand_alt(view))
+        alt = hand_alt(view, turn.table.assist)
+        file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
         return content, file, hand_controls(turn)
 
     async def reply(self, interaction: discord.Interaction, turn: TurnView, note: str = "") -> None:

@@ -15,6 +15,7 @@ from bot.service import GinService, StaleActionError
 from bot.service.views import MoveReport
 
 from . import text
+from .assistance import split_value
 from .hands import HandReplies
 from .permissions import LOST_BOARD
 from .publisher import Publisher
@@ -69,7 +70,8 @@ class Turns:
     async def on_discard(
         self, interaction: discord.Interaction, game_id: int, version: int, card_code: str
     ) -> None:
-        action = Action(ActionKind.DISCARD, parse_card(card_code))
+        knock, code = split_value(card_code)
+        action = Action(ActionKind.KNOCK if knock else ActionKind.DISCARD, parse_card(code))
         await self._move(interaction, game_id, version, action)
 
     async def _move(

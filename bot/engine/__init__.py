@@ -4,6 +4,7 @@ Standard library only and no I/O, so every other layer (storage, service,
 renderer, computer opponent, bot) can trust it and test against it cheaply.
 """
 
+from .assist import Assist
 from .cards import CARDS, Card, CardError, format_cards, parse_card, parse_cards
 from .errors import (
     CannotThrowBackError,
@@ -51,6 +52,7 @@ __all__ = [
     "Action",
     "ActionKind",
     "Arrangement",
+    "Assist",
     "CannotThrowBackError",
     "Card",
     "CardError",

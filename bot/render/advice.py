@@ -12,8 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from bot.engine.assist import Assist
 from bot.engine.cards import RANK_VALUES, Card, mask_of
 from bot.engine.melds import Meld, best_arrangement, deadwood_value, min_deadwood_mask
+from bot.engine.views import SeatView
 
 
 class Verdict(StrEnum):
@@ -35,6 +37,8 @@ class Advice:
     best_discards: tuple[Card, ...]
     deadwood_value: int
     verdict: Verdict
+    #: False at assist ``off``: nothing computed, ``deadwood`` is just the cards.
+    analysed: bool = True
 
 
 def _discard_preference(card: Card) -> tuple[int, int, int]:
@@ -82,6 +86,34 @@ def advise(
     else:
         verdict = Verdict.NONE
     return Advice(_ordered(arr.melds), arr.deadwood, chosen, best, value, verdict)
+
+
+def advise_view(view: SeatView, assist: Assist = Assist.FULL) -> Advice:
+    """What the owner of ``view`` is shown at the server's ``assist`` level.
+
+    * ``full`` — :func:`advise`: with 11 cards, the arrangement after the best
+      discard, which is set apart and marked;
+    * ``counts`` — the best arrangement of the cards *held* (all 11 before
+      discarding) and its deadwood; no discard singled out, and a verdict
+      only where it follows from the total shown (10 cards, or all 11 melded);
+    * ``off`` — the cards in display order; nothing computed.
+    """
+    limit = view.public.knock_limit
+    if assist is Assist.FULL:
+        return advise(view.hand, view.drawn, view.drawn_from_pile, limit)
+    cards = tuple(view.hand)
+    if assist is Assist.OFF:
+        return Advice((), cards, None, (), 0, Verdict.NONE, analysed=False)
+    arr = best_arrangement(mask_of(cards))
+    value = arr.deadwood_value
+    verdict = Verdict.NONE
+    if len(cards) == 11:
+        verdict = Verdict.BIG_GIN if value == 0 else Verdict.NONE
+    elif cards and value == 0:
+        verdict = Verdict.GIN_READY
+    elif cards and value <= limit:
+        verdict = Verdict.KNOCK_READY
+    return Advice(_ordered(arr.melds), arr.deadwood, None, (), value, verdict)
 
 
 def _ordered(melds: Sequence[Meld]) -> tuple[Meld, ...]:

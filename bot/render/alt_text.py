@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from bot.engine import GameResult, HandEnd, HandResult, Phase, PublicView, SeatView
+from bot.engine import Assist, GameResult, HandEnd, HandResult, Phase, PublicView, SeatView
 from bot.engine.cards import Card, mask_of
 from bot.engine.melds import Meld, best_arrangement, deadwood_value, knock_value_mask
 
@@ -37,26 +37,34 @@ def meld_text(meld: Meld) -> str:
     return f"{'run' if meld.is_run else 'set'} {meld}"
 
 
-def hand_alt(view: SeatView) -> str:
-    """ "Your hand: run 5♥ 6♥ 7♥ 8♥, set 7♠ 7♦ 7♣; deadwood A♠ 2♣ 3♦ K♦ …"."""
-    arrangement = best_arrangement(view.hand)
-    parts = [meld_text(m) for m in arrangement.melds]
-    head = "Your hand: " + (", ".join(parts) if parts else "no melds")
-    if arrangement.deadwood:
-        dead = f"deadwood {cards_text(arrangement.deadwood)}"
-        if len(view.hand) == 11:
+def hand_alt(view: SeatView, assist: Assist = Assist.FULL) -> str:
+    """ "Your hand: run 5♥ 6♥ 7♥ 8♥, set 7♠ 7♦ 7♣; deadwood A♠ 2♣ 3♦ K♦ …",
+    saying exactly as much as the hand image does at the game's ``assist``
+    level: at ``counts`` the melds and deadwood of the cards held (no "after
+    your best discard", no "you can knock" that would rate the discards), at
+    ``off`` the cards in order."""
+    if assist is Assist.OFF:
+        head = f"Your hand, {len(view.hand)} cards in suit order: {cards_text(view.hand)}"
+        lines = [head]
+    else:
+        arrangement = best_arrangement(view.hand)
+        parts = [meld_text(m) for m in arrangement.melds]
+        head = "Your hand: " + (", ".join(parts) if parts else "no melds")
+        if not arrangement.deadwood:
+            dead = "no deadwood"
+        elif len(view.hand) == 11 and assist is Assist.FULL:
+            dead = f"deadwood {cards_text(arrangement.deadwood)}"
             dead += f"; {knock_value_mask(mask_of(view.hand))} after your best discard"
         else:
+            dead = f"deadwood {cards_text(arrangement.deadwood)}"
             dead += f" = {deadwood_value(arrangement.deadwood)}"
-    else:
-        dead = "no deadwood"
-    lines = [f"{head}; {dead}"]
+        lines = [f"{head}; {dead}"]
     if view.drawn is not None:
         where = "pile" if view.drawn_from_pile else "stock"
         lines.append(f"you drew the {view.drawn} from the {where}")
-    if "big_gin" in view.legal:
+    if "big_gin" in view.legal and assist is not Assist.OFF:
         lines.append("you have big gin")
-    elif "knock" in view.legal:
+    elif "knock" in view.legal and assist is Assist.FULL:
         lines.append("you can go gin" if len(view.hand) == 11 and _gin(view) else "you can knock")
     lines.append(_whose_turn(view.public, view.seat))
     return fit("; ".join(lines) + ".")

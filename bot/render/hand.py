@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from bot.engine.assist import Assist
+from bot.engine.cards import Card
 from bot.engine.records import Phase
 from bot.engine.views import SeatView
 
 from . import theme
-from .advice import Advice, Verdict, advise
+from .advice import Advice, Verdict, advise_view
 from .canvas import encode_png, new_canvas
 from .cards import card_height, paste_card
 from .layout import Group, draw_row, plan_row
@@ -48,15 +50,17 @@ _MY_TURN = {
 }
 
 
-def render_hand(view: SeatView, *, four_color: bool = False) -> bytes:
-    """PNG of ``view.seat``'s own hand: PRIVATE, send only to that player."""
-    return encode_png(hand_image(view, four_color=four_color))
+def render_hand(view: SeatView, *, four_color: bool = False, assist: Assist = Assist.FULL) -> bytes:
+    """PNG of ``view.seat``'s own hand: PRIVATE, send only to that player.
+    ``assist`` says how much analysis it shows (see :func:`advise_view`)."""
+    return encode_png(hand_image(view, four_color=four_color, assist=assist))
 
 
-def hand_image(view: SeatView, *, four_color: bool = False) -> Image.Image:
+def hand_image(
+    view: SeatView, *, four_color: bool = False, assist: Assist = Assist.FULL
+) -> Image.Image:
     """The hand before encoding (tests inspect its exact colours)."""
-    pub = view.public
-    advice = advise(view.hand, view.drawn, view.drawn_from_pile, pub.knock_limit)
+    advice = advise_view(view, assist)
     img, draw = new_canvas(WIDTH, HEIGHT)
     _header(img, draw, view, advice, four_color)
 
@@ -72,7 +76,9 @@ def hand_image(view: SeatView, *, four_color: bool = False) -> Image.Image:
         for m in advice.melds
     ]
     low_groups: list[Group] = []
-    if advice.deadwood:
+    if not advice.analysed:
+        meld_groups, low_groups = _sorted_rows(view, advice)
+    elif advice.deadwood:
         low_groups.append(
             Group(
                 advice.deadwood,
@@ -101,6 +107,20 @@ def hand_image(view: SeatView, *, four_color: bool = False) -> Image.Image:
     empty = "Every card melds" if advice.melds else "No cards"
     _row(img, draw, low_groups, row2_y, empty, four_color)
     return img
+
+
+def _sorted_rows(view: SeatView, advice: Advice) -> tuple[list[Group], list[Group]]:
+    """Assist ``off``: the cards in display order, split over the two rows."""
+    cards = advice.deadwood
+    half = (len(cards) + 1) // 2
+
+    def row(part: tuple[Card, ...]) -> list[Group]:
+        if not part:
+            return []
+        marks = _marks(view, advice, part)
+        return [Group(part, marks=marks, lifted=_lifted(view, part), tags=_tags(view, part))]
+
+    return row(cards[:half]), row(cards[half:])
 
 
 def _row(
@@ -182,7 +202,9 @@ def _header(
 
     # Left block.
     x = MARGIN
-    if advice.verdict is Verdict.BIG_GIN:
+    if not advice.analysed:
+        headline = f"{len(view.hand)} cards"
+    elif advice.verdict is Verdict.BIG_GIN:
         headline = "All 11 cards meld"
     else:
         headline = f"Deadwood {advice.deadwood_value}"

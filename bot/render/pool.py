@@ -32,7 +32,7 @@ from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from bot.engine import GameResult, HandResult, PublicView, SeatView
+from bot.engine import Assist, GameResult, HandResult, PublicView, SeatView
 
 from .board import render_board
 from .hand import render_hand
@@ -119,9 +119,11 @@ class RenderPool:
 
     # --- the four images -------------------------------------------------------------
 
-    async def hand(self, view: SeatView, *, four_color: bool = False) -> bytes:
+    async def hand(
+        self, view: SeatView, *, four_color: bool = False, assist: Assist = Assist.FULL
+    ) -> bytes:
         """A player's own hand: always a private (first-served) job."""
-        return await self._render(render_hand, (view,), four_color, private=True)
+        return await self._render(_hand_at, (view, assist), four_color, private=True)
 
     async def board(self, public: PublicView) -> bytes:
         return await self._render(render_board, (public,), False, private=False)
@@ -200,6 +202,12 @@ class RenderPool:
             job.future.set_result(png)
         if self._executor is not None:
             self._pump()
+
+
+def _hand_at(view: SeatView, assist: Assist, *, four_color: bool) -> bytes:
+    """:func:`render_hand` with the assistance level as a positional argument
+    (jobs carry their arguments as one tuple, which is also the memo key)."""
+    return render_hand(view, four_color=four_color, assist=assist)
 
 
 def _call(fn: Callable[..., bytes], args: tuple[Any, ...], four_color: bool) -> bytes:

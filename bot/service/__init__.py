@@ -7,6 +7,7 @@ the player-worded errors it gets back.
 from bot.storage import LEADERBOARD_SORTS as _SORT_SQL
 
 from .ai_runner import AiRunner
+from .assist import assist_line
 from .models import (
     AiLevel,
     AlreadyInGameError,
@@ -35,8 +36,10 @@ from .models import (
     TimerKind,
     UnknownSortError,
 )
+from .pinging import PingMode, ping_line
 from .ratings import INITIAL_RATING, K_FACTOR
 from .service import GinService
+from .settings import SERVER_SETTINGS
 from .timer_loop import TimerLoop, TimerNotice
 from .views import Advice, MoveReport, TableView, TurnView
 
@@ -47,6 +50,7 @@ __all__ = [
     "INITIAL_RATING",
     "K_FACTOR",
     "LEADERBOARD_SORTS",
+    "SERVER_SETTINGS",
     "Advice",
     "AiLevel",
     "AiRunner",
@@ -66,6 +70,7 @@ __all__ = [
     "NoSuchGameError",
     "NotYourGameError",
     "PermissionDeniedError",
+    "PingMode",
     "PlayerStats",
     "RatingChange",
     "ScoreSheet",
@@ -81,4 +86,6 @@ __all__ = [
     "TimerNotice",
     "TurnView",
     "UnknownSortError",
+    "assist_line",
+    "ping_line",
 ]

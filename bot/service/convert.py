@@ -6,7 +6,7 @@ methods stay short and every player-facing refusal is worded in one place.
 
 from __future__ import annotations
 
-from bot.engine import Game, Ruleset, RulesetError
+from bot.engine import Assist, Game, Ruleset, RulesetError
 from bot.storage import ChallengeRow, GameRow, SettingsRow, StatsRow, Tx
 
 from .codec import load_ruleset
@@ -22,13 +22,21 @@ from .models import (
     ServerSettings,
     SettingsError,
 )
+from .pinging import PingMode
 from .timers import DEFAULT_TURN_TIMEOUT_MINUTES
 
 
 def settings_from_row(guild_id: int, row: SettingsRow | None) -> ServerSettings:
     if row is None:
         return ServerSettings(guild_id, Ruleset(), DEFAULT_TURN_TIMEOUT_MINUTES)
-    return ServerSettings(guild_id, load_ruleset(row.ruleset), row.turn_timeout_minutes)
+    return ServerSettings(
+        guild_id,
+        load_ruleset(row.ruleset),
+        row.turn_timeout_minutes,
+        assist=None if row.assist is None else Assist(row.assist),
+        ping_mode=PingMode(row.ping_mode),
+        ping_idle_minutes=row.ping_idle_minutes,
+    )
 
 
 def game_ruleset(tx: Tx, guild_id: int, target: int | None, variant: str | None) -> Ruleset:
@@ -113,6 +121,7 @@ def snapshot_from_row(row: GameRow, game: Game) -> GameSnapshot:
         board_posted_at=row.board_posted_at,
         created_at=row.created_at,
         updated_at=row.updated_at,
+        assist=Assist(row.assist),
     )
 
 

@@ -27,10 +27,21 @@ from enum import StrEnum
 from functools import partial
 from typing import Final
 
-from bot.engine import CARDS, Action, ActionKind, Game, GameError, Outcome, Phase, StateError
+from bot.engine import (
+    CARDS,
+    Action,
+    ActionKind,
+    Assist,
+    Game,
+    GameError,
+    Outcome,
+    Phase,
+    StateError,
+)
 from bot.storage import GameRow, GameUpdate, NewGame, Tx
 
 from . import scoring
+from .assist import game_assist
 from .codec import clone_game, dump_ruleset, dump_state, load_state
 from .convert import snapshot_from_row
 from .models import (
@@ -162,6 +173,7 @@ def insert_game(
 ) -> GameSnapshot:
     """Store a new game at version 1 and mark its human players busy."""
     clock = turn_clock(game, ai_level, tx.turn_timeout_minutes(guild_id), now)
+    assist = game_assist(tx.assist_setting(guild_id), against_computer=ai_level is not None)
     game_id = tx.insert_game(
         NewGame(
             guild_id=guild_id,
@@ -185,6 +197,7 @@ def insert_game(
             next_timer_at=clock.next_timer_at,
             created_at=now,
             updated_at=now,
+            assist=assist.value,
         )
     )
     humans = [players[0]] if ai_level is not None else list(players)
@@ -222,7 +235,7 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
         seat = committed.turn
         if seat is None:
             raise MoveRejectedError("This game is over.")
-    step = _with_knock_card(step, committed, seat)
+    step = _with_knock_card(step, committed, seat, Assist(row.assist))
     game = clone_game(committed)
     try:
         if step.action is not None:
@@ -285,15 +298,17 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
         board_posted_at=row.board_posted_at,
         created_at=row.created_at,
         updated_at=now,
+        assist=Assist(row.assist),
     )
     actor = step.actor_id if step.actor_id is not None else row.players[seat]
     return MoveResult(snapshot, outcome, actor, outcome.game, changes)
 
 
-def _with_knock_card(step: Step, game: Game, seat: int) -> Step:
+def _with_knock_card(step: Step, game: Game, seat: int, assist: Assist) -> Step:
     """A knock without a card (the command's default, the Knock button)
     throws the discard leaving the least deadwood — chosen here, from the
-    committed game, so it is always the right card for this very version."""
+    committed game, so it is always the right card for this very version.
+    Only at assist ``full``: otherwise choosing the card is the player's job."""
     action = step.action
     if (
         action is None
@@ -303,6 +318,11 @@ def _with_knock_card(step: Step, game: Game, seat: int) -> Step:
         or game.phase is not Phase.DISCARD
     ):
         return step
+    if assist is not Assist.FULL:
+        raise MoveRejectedError(
+            "Name the card you knock with, e.g. /gin knock card:7h — at this server's "
+            f"assistance level ({assist}) I don't pick it for you."
+        )
     return replace(step, action=Action(ActionKind.KNOCK, game.best_discard(seat)))
 
 

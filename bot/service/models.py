@@ -10,7 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.engine import Game, GameResult, Outcome, Ruleset
+from bot.engine import Assist, Game, GameResult, Outcome, Ruleset
+
+from .pinging import DEFAULT_IDLE_MINUTES, PingMode
 
 
 class GameStatus(StrEnum):
@@ -98,6 +100,10 @@ class ServerSettings:
     guild_id: int
     ruleset: Ruleset
     turn_timeout_minutes: int = 60
+    #: ``None``: counts between people, full against the computer.
+    assist: Assist | None = None
+    ping_mode: PingMode = PingMode.IDLE
+    ping_idle_minutes: int = DEFAULT_IDLE_MINUTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +176,7 @@ class GameSnapshot(Seated):
     board_posted_at: float | None
     created_at: float
     updated_at: float
+    assist: Assist = Assist.FULL  # fixed when the game started
 
     @property
     def turn(self) -> int | None:

@@ -1,4 +1,5 @@
-"""Server settings: the rules new games use and the turn timeout."""
+"""Server settings: the rules and assistance new games use, the turn timeout
+and turn pings."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from dataclasses import fields, replace
 from bot.engine import Ruleset, RulesetError
 from bot.storage import SettingsRow, Tx
 
+from .assist import ASSIST_SETTING, parse_assist
 from .codec import dump_ruleset
 from .convert import (
     settings_from_row,
@@ -16,10 +18,14 @@ from .models import (
     ServerSettings,
     SettingsError,
 )
+from .pinging import PING_SETTING, parse_ping
 from .timers import parse_timeout_minutes
 
 TIMEOUT_SETTING = "turn_timeout"
 _RULESET_SETTINGS = tuple(f.name for f in fields(Ruleset))
+#: Every setting /gin settings can change.
+SERVER_SETTINGS = (*_RULESET_SETTINGS, TIMEOUT_SETTING, ASSIST_SETTING, PING_SETTING)
+_ALL_SETTINGS = frozenset(SERVER_SETTINGS)
 
 
 class SettingsDesk(ServiceCore):
@@ -30,34 +36,48 @@ class SettingsDesk(ServiceCore):
         return settings_from_row(guild_id, row)
 
     async def update_setting(self, guild_id: int, name: str, value: str) -> ServerSettings:
-        """Change one setting: a :class:`Ruleset` field (for games that start
-        from now on) or ``turn_timeout`` in minutes (for the next turn of
-        every game on the server)."""
+        """Change one setting: a :class:`Ruleset` field or ``assist`` (for games
+        that start from now on), ``turn_timeout`` in minutes (for the next turn
+        of every game on the server) or ``ping`` (from the next turn)."""
         key = name.strip().lower().replace("-", "_").replace(" ", "_")
         if key == "turn_timeout_minutes":
             key = TIMEOUT_SETTING
-        if key != TIMEOUT_SETTING and key not in _RULESET_SETTINGS:
-            valid = ", ".join(sorted((*_RULESET_SETTINGS, TIMEOUT_SETTING)))
+        if key not in _ALL_SETTINGS:
+            valid = ", ".join(sorted(_ALL_SETTINGS))
             raise SettingsError(f"Unknown setting “{name}”. Settings: {valid}.")
 
         def txn(tx: Tx) -> ServerSettings:
             current = settings_from_row(guild_id, tx.get_settings(guild_id))
-            if key == TIMEOUT_SETTING:
-                try:
-                    minutes = parse_timeout_minutes(value)
-                except ValueError as err:
-                    raise SettingsError(str(err)) from err
-                new = replace(current, turn_timeout_minutes=minutes)
-            else:
-                try:
-                    new = replace(current, ruleset=current.ruleset.with_setting(key, value))
-                except RulesetError as err:
-                    raise SettingsError(str(err)) from err
+            try:
+                new = _changed(current, key, value)
+            except (ValueError, RulesetError) as err:
+                raise SettingsError(str(err)) from err
             tx.put_settings(
                 SettingsRow(
-                    guild_id, dump_ruleset(new.ruleset), new.turn_timeout_minutes, self.clock()
+                    guild_id,
+                    dump_ruleset(new.ruleset),
+                    new.turn_timeout_minutes,
+                    self.clock(),
+                    assist=None if new.assist is None else new.assist.value,
+                    ping_mode=new.ping_mode.value,
+                    ping_idle_minutes=new.ping_idle_minutes,
                 )
             )
             return new
 
         return await self._repo.write(txn)
+
+
+def _changed(current: ServerSettings, key: str, value: str) -> ServerSettings:
+    """``current`` with one setting changed; ``ValueError`` / ``RulesetError``
+    worded for the player."""
+    if key == TIMEOUT_SETTING:
+        return replace(current, turn_timeout_minutes=parse_timeout_minutes(value))
+    if key == ASSIST_SETTING:
+        return replace(current, assist=parse_assist(value))
+    if key == PING_SETTING:
+        mode, minutes = parse_ping(value)
+        return replace(
+            current, ping_mode=mode, ping_idle_minutes=minutes or current.ping_idle_minutes
+        )
+    return replace(current, ruleset=current.ruleset.with_setting(key, value))

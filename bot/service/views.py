@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from bot.engine import (
     ActionKind,
+    Assist,
     Card,
     Event,
     GameResult,
@@ -45,6 +46,8 @@ class TableView(Seated):
     turn_deadline: float | None
     board_message_id: int | None
     board_posted_at: float | None
+    #: How much analysis this game's players are shown (fixed at its start).
+    assist: Assist = Assist.FULL
 
     @property
     def names(self) -> tuple[str, str]:
@@ -57,8 +60,13 @@ class TableView(Seated):
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """The engine's answers for the seat to move (empty when it may not discard)."""
+    """The engine's answers for the seat to move (empty when it may not discard).
 
+    At assist ``counts`` and ``off`` only ``discards`` is filled: nothing that
+    rates one card against another crosses the boundary."""
+
+    #: The cards it may discard now, in hand order.
+    discards: tuple[Card, ...] = ()
     #: Deadwood left after discarding each card, for the cards it may discard.
     deadwood_after: tuple[tuple[Card, int], ...] = ()
     best_discard: Card | None = None
@@ -117,6 +125,7 @@ def table_of(snap: GameSnapshot) -> TableView:
         turn_deadline=snap.turn_deadline,
         board_message_id=snap.board_message_id,
         board_posted_at=snap.board_posted_at,
+        assist=snap.assist,
     )
 
 
@@ -127,9 +136,13 @@ def turn_of(snap: GameSnapshot, seat: int, table: TableView | None = None) -> Tu
     advice = Advice()
     if ActionKind.DISCARD in view.legal:
         after = game.deadwood_after(seat)
+        discards = tuple(c for c in view.hand if c in after)
+        if snap.assist is not Assist.FULL:
+            return TurnView(table or table_of(snap), seat, view, Advice(discards=discards))
         best = game.best_discard(seat)
         left = after[best]
         advice = Advice(
+            discards=discards,
             deadwood_after=tuple(sorted(after.items(), key=lambda kv: (kv[1], kv[0].code))),
             best_discard=best,
             gin_card=best if left == 0 else None,

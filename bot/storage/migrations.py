@@ -210,6 +210,19 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX challenges_pair ON challenges (guild_id, challenger_id, opponent_id)
         WHERE status = 'open';
     """,
+    # 2: assistance and turn pings per server; each game keeps the assistance it
+    # started with (games from before keep what they had: full).
+    """
+    -- NULL: counts between people, full against the computer.
+    ALTER TABLE server_settings ADD COLUMN assist TEXT
+        CHECK (assist IN ('full', 'counts', 'off'));
+    ALTER TABLE server_settings ADD COLUMN ping_mode TEXT NOT NULL DEFAULT 'idle'
+        CHECK (ping_mode IN ('every', 'idle', 'off'));
+    ALTER TABLE server_settings ADD COLUMN ping_idle_minutes INTEGER NOT NULL DEFAULT 5
+        CHECK (ping_idle_minutes BETWEEN 1 AND 1440);
+    ALTER TABLE games ADD COLUMN assist TEXT NOT NULL DEFAULT 'full'
+        CHECK (assist IN ('full', 'counts', 'off'));
+    """,
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -28,6 +28,9 @@ class SettingsRow:
     ruleset: str  # JSON
     turn_timeout_minutes: int
     updated_at: float
+    assist: str | None = None  # None: the default for the kind of game
+    ping_mode: str = "idle"
+    ping_idle_minutes: int = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +64,7 @@ class GameRow:
     created_at: float
     updated_at: float
     finished_at: float | None
+    assist: str
 
     @property
     def players(self) -> tuple[int, int]:
@@ -94,6 +98,7 @@ class NewGame:
     next_timer_at: float | None
     created_at: float
     updated_at: float
+    assist: str = "full"
 
 
 @dataclass(frozen=True, slots=True)

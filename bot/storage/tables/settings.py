@@ -20,7 +20,8 @@ class SettingsSql(TableSql):
             f"INSERT INTO server_settings ({columns(SettingsRow)}) "
             f"VALUES ({placeholders(SettingsRow)}) ON CONFLICT (guild_id) DO UPDATE SET "
             "ruleset = excluded.ruleset, turn_timeout_minutes = excluded.turn_timeout_minutes, "
-            "updated_at = excluded.updated_at",
+            "updated_at = excluded.updated_at, assist = excluded.assist, "
+            "ping_mode = excluded.ping_mode, ping_idle_minutes = excluded.ping_idle_minutes",
             values(row),
         )
 
@@ -29,3 +30,9 @@ class SettingsSql(TableSql):
             "SELECT turn_timeout_minutes FROM server_settings WHERE guild_id = ?", (guild_id,)
         ).fetchone()
         return None if row is None else int(row[0])
+
+    def assist_setting(self, guild_id: int) -> str | None:
+        row = self._db.execute(
+            "SELECT assist FROM server_settings WHERE guild_id = ?", (guild_id,)
+        ).fetchone()
+        return None if row is None else row[0]
