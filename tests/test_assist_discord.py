@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from tests.fakediscord import FakeDiscord, SentMessage
-from tests.test_discord import ids_with, make_bot, start_game
+from tests.test_discord import FAST_LIMIT, ids_with, make_bot, start_game
 
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord() as f:
+    async with FakeDiscord(channel_write_limit=FAST_LIMIT) as f:
         yield f
 
 

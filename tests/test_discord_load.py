@@ -67,6 +67,8 @@ async def test_a_busy_channel_stays_within_discords_write_limit(tmp_path: Path) 
         users = {u.id: u for u in (ana, bo, cy, di)}
         bot = await make_bot(tmp_path / "gin.db", pacer=ChannelPacer(*limit))
         async with fake.run_bot(bot):
+            # Pings every turn: the most writes a server can ask for.
+            await bot.service.update_setting(fake.guild_id, "ping", "every")
             one = await start_game(fake, bot, ana, bo)
             two = await start_game(fake, bot, cy, di)
             for _ in range(12):  # both games moving fast in one channel
@@ -88,6 +90,16 @@ async def test_a_busy_channel_stays_within_discords_write_limit(tmp_path: Path) 
                 snap = await bot.service.get_game(game.id)
                 board = board_message(fake, game.id)
                 assert f"gin:a:hand:{game.id}:{snap.version}" in board.custom_ids()
+            # Pings a busy channel could not send in time were dropped, not sent
+            # late; none was deleted, and only the last of each game still asks.
+            pings = [
+                m
+                for m in fake.channel_messages(include_ephemeral=False, include_deleted=True)
+                if "your move in gin" in m.content or "the turn passed" in m.content
+            ]
+            assert 2 <= len(pings) < 2 + 2 * 12 * 2
+            assert not any(m.deleted for m in pings)
+            assert sum("your move in gin" in m.content for m in pings) <= 2
 
 
 async def test_the_fake_refuses_an_unpaced_bot(tmp_path: Path) -> None:

@@ -1,4 +1,5 @@
-"""The public side of a game in its channel: the board, pings, reveals, tallies.
+"""The public side of a game in its channel: the board, reveals, tallies
+(pings: :mod:`.pings`).
 
 One board message per hand, edited in place.  Edits are coalesced per game
 (a burst of moves becomes one edit of the latest state) so a fast game never
@@ -53,7 +54,6 @@ class Boards:
         #: Every write to a channel takes a slot: Discord's per-channel limit.
         self.pacer = ChannelPacer() if pacer is None else pacer
         #: The newest ping each game wants (game id -> version); older ones are dropped.
-        self._ping_wanted: dict[int, int] = {}
         #: Channels that answered 403 to our last write: players are told privately.
         self.blocked: set[int] = set()
 
@@ -61,7 +61,6 @@ class Boards:
         self.clock = clock
         self._dirty: set[int] = set()
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._last_ping: dict[int, discord.PartialMessage] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
     def note_failure(self, channel_id: int, error: BaseException) -> None:
@@ -156,25 +155,6 @@ class Boards:
 
     # --- notices ---------------------------------------------------------------------
 
-    async def ping(self, table: TableView) -> None:
-        """A short separate message that notifies the player to move (edits don't)."""
-        user = table.turn_user
-        if user is None or table.is_ai_turn:
-            return
-        self._ping_wanted[table.id] = table.version
-        await self.pacer.ready(table.channel_id)
-        if self._ping_wanted.get(table.id) != table.version:
-            return  # the turn moved on while the channel was busy: the newer ping goes
-        previous = self._last_ping.pop(table.id, None)
-        if previous is not None:
-            await self._quiet(previous.delete)
-        await self.pacer.slot(table.channel_id)
-        msg = await self._channel(table.channel_id).send(
-            f"<@{user}>, your move in gin (game #{table.id}).",
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
-        )
-        self._last_ping[table.id] = self._channel(table.channel_id).get_partial_message(msg.id)
-
     async def reveal(self, table: TableView, hand: HandResult) -> None:
         """The public reveal of a finished hand: both hands, layoffs, points."""
         public = table.public
@@ -208,9 +188,6 @@ class Boards:
             ),
             view=rematch_view(table.id),
         )
-        previous = self._last_ping.pop(table.id, None)
-        if previous is not None:
-            await self._quiet(previous.delete)
         self.refresh(table.id, table.channel_id)
 
     async def notice(self, channel_id: int, content: str, *, mention: bool = False) -> None:

@@ -120,6 +120,7 @@ class GinBot(commands.Bot):
 
     async def close(self) -> None:
         self.ai.stop()
+        self.publisher.pings.stop()
         # Let follow-up posts of committed moves finish before the session closes.
         with contextlib.suppress(asyncio.TimeoutError):
             await asyncio.wait_for(self.publisher.idle(), timeout=5)

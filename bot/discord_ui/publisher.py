@@ -17,6 +17,7 @@ from bot.service.views import MoveReport, TableView
 
 from .boards import Boards
 from .components import challenge_view
+from .pings import Pings
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +29,7 @@ class Publisher:
         self.client = client
         self.boards = boards
         self.ai: AiRunner | None = None  # set by the bot once the runner exists
+        self.pings = Pings(client, boards.service, boards.pacer, clock=boards.clock)
         self._background: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -56,6 +58,7 @@ class Publisher:
             if report.hand is not None:
                 await self.boards.reveal(table, report.hand)
             if report.game_result is not None:
+                await self.pings.game_over(table.id)
                 await self.boards.final(report)
                 return
             if report.hand is not None:
@@ -63,7 +66,7 @@ class Publisher:
             else:
                 self.boards.refresh(table.id, table.channel_id)
             if report.turn_changed:
-                await self.boards.ping(table)
+                await self.pings.turn(table)
         except discord.HTTPException as exc:
             self.boards.note_failure(table.channel_id, exc)
 
@@ -71,7 +74,7 @@ class Publisher:
         """First board of a new game, the first ping, and the computer's move if it starts."""
         try:
             await self.boards.post_new(table)
-            await self.boards.ping(table)
+            await self.pings.turn(table)
         except discord.HTTPException as exc:
             self.boards.note_failure(table.channel_id, exc)
         if table.is_ai_turn and self.ai is not None:
@@ -100,6 +103,7 @@ class Publisher:
                 mention=True,
             )
         elif notice.report is not None and notice.report.game_result is not None:
+            await self.pings.game_over(notice.game_id)
             await self.boards.notice(
                 notice.channel_id,
                 f"⌛ <@{notice.user_id}> ran out of time in game #{notice.game_id} and forfeits.",
@@ -112,6 +116,7 @@ class Publisher:
         while True:
             pending = [t for t in self._background if not t.done()]
             pending += [t for t in self.boards.pending() if not t.done()]
+            pending += [t for t in self.pings.pending() if not t.done()]
             if self.ai is not None:
                 pending += self.ai.pending()
             if not pending:

@@ -1,0 +1,182 @@
+"""Turn pings without ghost notifications.
+
+A ping is a separate channel message (edits never notify).  The old way —
+ping every turn, delete the previous ping — left players with notifications
+pointing at nothing.  Now a ping is never deleted: when the turn passes it is
+edited to say so, and the server's ``ping`` setting decides when to ping:
+
+* ``every`` — as soon as the turn passes;
+* ``idle`` (default) — only if the player has not moved N minutes after
+  their turn began (the game's version is unchanged), so a lively game
+  pings nobody;
+* ``off`` — never (the turn timer's reminder before a forfeit still pings).
+
+Every ping and every settling edit takes a write slot in its channel
+(:class:`ChannelPacer`); a ping whose turn passed while it waited for a slot
+is dropped, never sent late.
+
+Idle pings wait on the event loop (``call_later``), not in the database: after
+a restart, a turn that was already running gets no idle ping, only the turn
+timer's reminder.  :meth:`Pings.tick` runs whatever is due now (tests move
+the clock and call it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import discord
+
+from bot.service import GameStatus, GinService, PingMode
+from bot.service.views import TableView
+
+from .pacing import ChannelPacer
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class _Pending:
+    due_at: float
+    version: int
+    user_id: int
+    channel_id: int
+    minutes: int
+
+
+@dataclass(frozen=True, slots=True)
+class _Sent:
+    message: discord.PartialMessage
+    channel_id: int
+    user_id: int
+
+
+class Pings:
+    """Who gets pinged, when, and what becomes of the ping afterwards."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: GinService,
+        pacer: ChannelPacer,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.pacer = pacer
+        self.clock = clock
+        #: The version each game's ping is for: one waiting for a slot is
+        #: dropped if the game has moved on.
+        self._wanted: dict[int, int] = {}
+        self._pending: dict[int, _Pending] = {}
+        self._handles: dict[int, asyncio.TimerHandle] = {}
+        self._sent: dict[int, _Sent] = {}
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def turn(self, table: TableView) -> None:
+        """The turn passed (or a game or hand began): settle the last ping and
+        ping the player to move now, later or never."""
+        await self._settle(table.id)
+        self._cancel(table.id)
+        user = table.turn_user
+        if user is None or table.is_ai_turn:
+            return
+        settings = await self.service.get_settings(table.guild_id)
+        if settings.ping_mode is PingMode.EVERY:
+            await self._send(table.id, table.version, table.channel_id, user, idle_minutes=None)
+        elif settings.ping_mode is PingMode.IDLE:
+            minutes = settings.ping_idle_minutes
+            delay = minutes * 60.0
+            self._pending[table.id] = _Pending(
+                self.clock() + delay, table.version, user, table.channel_id, minutes
+            )
+            loop = asyncio.get_running_loop()
+            self._handles[table.id] = loop.call_later(delay, self._spawn_tick)
+
+    async def game_over(self, game_id: int) -> None:
+        self._wanted.pop(game_id, None)
+        await self._settle(game_id)
+        self._cancel(game_id)
+
+    async def tick(self) -> None:
+        """Send every idle ping that is due and still deserved."""
+        now = self.clock()
+        for game_id, pending in list(self._pending.items()):
+            if pending.due_at > now:
+                continue
+            self._cancel(game_id)
+            table = await self.service.table_view(game_id)
+            idle = (
+                table.status is GameStatus.ACTIVE
+                and table.version == pending.version
+                and table.turn_user == pending.user_id
+            )
+            if idle:
+                await self._send(
+                    game_id, pending.version, pending.channel_id, pending.user_id, pending.minutes
+                )
+
+    def stop(self) -> None:
+        for handle in self._handles.values():
+            handle.cancel()
+        self._handles.clear()
+        self._pending.clear()
+
+    def pending(self) -> list[asyncio.Task[None]]:
+        return list(self._tasks)
+
+    # --- internals ------------------------------------------------------------------------
+
+    def _spawn_tick(self) -> None:
+        task = asyncio.create_task(self._quiet_tick())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _quiet_tick(self) -> None:
+        try:
+            await self.tick()
+        except Exception:
+            log.exception("idle ping failed")
+
+    def _cancel(self, game_id: int) -> None:
+        self._wanted.pop(game_id, None)
+        self._pending.pop(game_id, None)
+        handle = self._handles.pop(game_id, None)
+        if handle is not None:
+            handle.cancel()
+
+    async def _send(
+        self, game_id: int, version: int, channel_id: int, user_id: int, idle_minutes: int | None
+    ) -> None:
+        self._wanted[game_id] = version
+        await self.pacer.ready(channel_id)
+        if self._wanted.get(game_id) != version:
+            return  # the turn moved on while the channel was busy: no late ping
+        await self.pacer.slot(channel_id)
+        self._wanted.pop(game_id, None)
+        waiting = "" if idle_minutes is None else f" — waiting for you for {idle_minutes} min"
+        channel = self.client.get_partial_messageable(channel_id)
+        msg = await channel.send(
+            f"<@{user_id}>, your move in gin (game #{game_id}){waiting}.",
+            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+        )
+        self._sent[game_id] = _Sent(channel.get_partial_message(msg.id), channel_id, user_id)
+
+    async def _settle(self, game_id: int) -> None:
+        """Edit the last ping to say the turn passed (never delete it: its
+        notification may still be unread, and it should lead somewhere)."""
+        sent = self._sent.pop(game_id, None)
+        if sent is None:
+            return
+        await self.pacer.slot(sent.channel_id)
+        with contextlib.suppress(discord.HTTPException):
+            await sent.message.edit(
+                content=f"✓ <@{sent.user_id}> has moved in game #{game_id}: the turn passed.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )

@@ -1,0 +1,119 @@
+"""Turn pings without ghost notifications: the ``ping`` setting (every turn,
+after N idle minutes — the default — or off), and a ping is edited to say the
+turn passed, never deleted.  Real discord.py client against the fake Discord."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.fakediscord import FakeDiscord, SentMessage
+from tests.test_discord import FAST_LIMIT, idle, make_bot, start_game
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    async with FakeDiscord(channel_write_limit=FAST_LIMIT) as f:
+        yield f
+
+
+def _pings(fake: FakeDiscord) -> list[SentMessage]:
+    return [
+        m
+        for m in fake.channel_messages(
+            fake.channel_id, include_ephemeral=False, include_deleted=True
+        )
+        if "your move in gin" in m.content or "the turn passed" in m.content
+    ]
+
+
+async def _move(fake: FakeDiscord, bot: Any, users: dict[int, Any], game_id: int) -> None:
+    snap = await bot.service.get_game(game_id)
+    seat = snap.game.turn
+    user = users[snap.players[seat]]
+    if "pass" in snap.game.legal(seat):
+        await fake.slash(user, "gin", subcommand="pass")
+    elif "draw_stock" in snap.game.legal(seat):
+        await fake.slash(user, "gin", subcommand="draw", options={"source": "stock"})
+    else:
+        card = snap.game.deadwood_after(seat)
+        await fake.slash(user, "gin", subcommand="discard", options={"card": next(iter(card)).code})
+    await idle(bot, fake)
+
+
+async def test_idle_ping_only_after_the_player_idles_and_is_never_deleted(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    users = {ana.id: ana, bo.id: bo}
+    now = [5_000_000.0]
+    bot = await make_bot(tmp_path / "gin.db", clock=lambda: now[0])
+    async with fake.run_bot(bot):
+        res = await fake.slash(ana, "gin", subcommand="rules")
+        assert "only when the player to move is idle for 5 minutes" in res.content
+        snap = await start_game(fake, bot, ana, bo)
+        assert not _pings(fake), "a lively game pings nobody"
+        # A quick move: the pending ping goes with the turn.
+        await _move(fake, bot, users, snap.id)
+        now[0] += 4 * 60
+        await bot.publisher.pings.tick()
+        assert not _pings(fake)
+        now[0] += 61  # the second player has now idled 5 minutes
+        await bot.publisher.pings.tick()
+        await idle(bot, fake)
+        pings = _pings(fake)
+        snap = await bot.service.get_game(snap.id)
+        waiting = snap.players[snap.game.turn or 0]
+        assert len(pings) == 1 and pings[0].pinged_user_ids() == {waiting}
+        assert "waiting for you for 5 min" in pings[0].content
+        await bot.publisher.pings.tick()  # once only
+        assert len(_pings(fake)) == 1
+        # They move: the ping is edited to say so, never deleted.
+        await _move(fake, bot, users, snap.id)
+        (ping,) = _pings(fake)
+        assert not ping.deleted and "the turn passed" in ping.content
+        assert ping.history[-1].payload.get("allowed_mentions", {}).get("parse") == []
+    fake.assert_clean()
+
+
+async def test_every_turn_and_off(fake: FakeDiscord, tmp_path: Path) -> None:
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    admin = fake.add_user("Mod", admin=True)
+    users = {ana.id: ana, bo.id: bo}
+    now = [6_000_000.0]
+    bot = await make_bot(tmp_path / "gin.db", clock=lambda: now[0])
+    async with fake.run_bot(bot):
+        res = await fake.slash(
+            admin, "gin", subcommand="settings", options={"setting": "ping", "value": "sometimes"}
+        )
+        assert res.ephemeral and "every turn" in res.content and "off" in res.content
+        res = await fake.slash(
+            admin, "gin", subcommand="settings", options={"setting": "ping", "value": "every turn"}
+        )
+        assert "`ping` = every" in res.content
+        snap = await start_game(fake, bot, ana, bo)
+        first = snap.players[snap.game.turn or 0]
+        assert [p.pinged_user_ids() for p in _pings(fake)] == [{first}]
+        await _move(fake, bot, users, snap.id)
+        pings = _pings(fake)
+        assert len(pings) == 2 and not any(p.deleted for p in pings)
+        assert "the turn passed" in pings[0].content and "your move" in pings[1].content
+        # Off: nobody is pinged, however long they wait.
+        res = await fake.slash(
+            admin, "gin", subcommand="settings", options={"setting": "ping", "value": "off"}
+        )
+        await _move(fake, bot, users, snap.id)
+        now[0] += 3600
+        await bot.publisher.pings.tick()
+        await idle(bot, fake)
+        pings = _pings(fake)
+        assert len(pings) == 2 and all("the turn passed" in p.content for p in pings)
+        res = await fake.slash(
+            admin, "gin", subcommand="settings", options={"setting": "ping", "value": "after 10"}
+        )
+        res = await fake.slash(ana, "gin", subcommand="rules")
+        assert "idle for 10 minutes" in res.content
+    fake.assert_clean()
