@@ -99,6 +99,14 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
             self.turns.hands.four_color[interaction.user.id] = four_color
         await self.turns.show_hand(interaction)
 
+    @app_commands.command(description="The coach's private review of a hand you played")
+    @app_commands.describe(hand="Which hand of your current or last game (default: the last one)")
+    @app_commands.guild_only()
+    async def review(
+        self, interaction: discord.Interaction, hand: app_commands.Range[int, 1, 1000] | None = None
+    ) -> None:
+        await self.bot.coach.show(interaction, hand_number=hand)
+
     @app_commands.command(description="Draw a card: from the stock or the top of the discard pile")
     @app_commands.describe(source="Where to draw from")
     @app_commands.choices(

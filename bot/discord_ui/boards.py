@@ -27,7 +27,7 @@ from bot.service import GinService
 from bot.service.views import MoveReport, TableView
 
 from . import text
-from .components import board_view, rematch_view
+from .components import board_view, rematch_view, review_view
 from .pacing import ChannelPacer
 
 log = logging.getLogger(__name__)
@@ -165,6 +165,7 @@ class Boards:
             file=discord.File(
                 io.BytesIO(png), filename="reveal.png", description=reveal_alt(hand, public)
             ),
+            view=review_view(table.id, hand.number),
         )
 
     async def final(self, result: MoveReport) -> None:

@@ -22,6 +22,7 @@ from bot.service.ai_runner import Decide
 
 from .boards import Boards
 from .challenges import Challenges
+from .coach import Coach
 from .errors import GinTree
 from .hands import HandReplies
 from .items import DYNAMIC_ITEMS
@@ -83,6 +84,7 @@ class GinBot(commands.Bot):
         self.publisher.ai = self.ai
         self.turns = Turns(service, self.hands, self.publisher)
         self.challenges = Challenges(self, service, self.hands, self.publisher)
+        self.coach = Coach(service)
         self.timers = TimerLoop(
             service,
             on_expired=self.publisher.on_expired,

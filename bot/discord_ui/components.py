@@ -8,7 +8,7 @@ from bot.engine import ActionKind, Assist, Phase
 from bot.service.views import TurnView
 
 from .assistance import discard_options
-from .items import ActionButton, ChallengeButton, DiscardSelect, RematchButton
+from .items import ActionButton, ChallengeButton, DiscardSelect, RematchButton, ReviewButton
 
 
 def layout(view: discord.ui.View) -> discord.ui.View:
@@ -87,6 +87,13 @@ def challenge_view(challenge_id: int, *, disabled: bool = False) -> discord.ui.V
         return layout(view)
     for action in ("accept", "decline", "cancel"):
         view.add_item(ChallengeButton(action, challenge_id))
+    return layout(view)
+
+
+def review_view(game_id: int, hand_number: int) -> discord.ui.View:
+    """Under a reveal: each player may ask the coach about their side of it."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReviewButton(game_id, hand_number))
     return layout(view)
 
 

@@ -230,4 +230,38 @@ class RematchButton(
         await bot_of(interaction).challenges.rematch(interaction, self.game_id)
 
 
-DYNAMIC_ITEMS = (ActionButton, DiscardSelect, ChallengeButton, RematchButton)
+class ReviewButton(
+    GameItem[discord.ui.Button[Any]],
+    template=r"gin:v:(?P<game>\d+):(?P<hand>\d+)",
+):
+    """On a reveal: the coach's private review of that hand, for either player."""
+
+    def __init__(self, game_id: int, hand_number: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Review my hand",
+                emoji="🎓",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"gin:v:{game_id}:{hand_number}",
+            )
+        )
+        self.game_id = game_id
+        self.hand_number = hand_number
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> ReviewButton:
+        return cls(int(match["game"]), int(match["hand"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).coach.show(
+            interaction, game_id=self.game_id, hand_number=self.hand_number
+        )
+
+
+DYNAMIC_ITEMS = (ActionButton, DiscardSelect, ChallengeButton, RematchButton, ReviewButton)

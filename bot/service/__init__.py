@@ -8,6 +8,7 @@ from bot.storage import LEADERBOARD_SORTS as _SORT_SQL
 
 from .ai_runner import AiRunner
 from .assist import assist_line
+from .coach import CoachReport
 from .models import (
     AiLevel,
     AlreadyInGameError,
@@ -58,6 +59,7 @@ __all__ = [
     "Challenge",
     "ChallengeError",
     "ChallengeStatus",
+    "CoachReport",
     "GameDamagedError",
     "GameSnapshot",
     "GameStatus",

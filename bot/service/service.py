@@ -3,7 +3,7 @@
 No Discord here: user ids are plain ints, results and errors are the types
 of :mod:`bot.service.models` and :mod:`bot.service.views`, every message is
 worded for the player.  :class:`GinService` is a thin facade: each job lives
-in its own module (settings, challenges, moves, clocks, standings), and the
+in its own module (settings, challenges, moves, clocks, standings, coach), and the
 computer's turns and the timer loop run in :mod:`~bot.service.ai_runner`
 and :mod:`~bot.service.timer_loop`, which hand what must be posted to a
 callback.
@@ -47,6 +47,7 @@ from bot.storage import Repository
 
 from .challenges import ChallengeDesk
 from .clocks import ClockDesk
+from .coach import CoachDesk
 from .games import STALE_MESSAGE
 from .moves import MoveDesk
 from .settings import SettingsDesk
@@ -55,7 +56,7 @@ from .standings import StandingsDesk
 __all__ = ["STALE_MESSAGE", "GinService"]
 
 
-class GinService(SettingsDesk, ChallengeDesk, MoveDesk, ClockDesk, StandingsDesk):
+class GinService(SettingsDesk, ChallengeDesk, MoveDesk, ClockDesk, StandingsDesk, CoachDesk):
     """Challenges, games, timers and standings over one database file."""
 
     _closed = False
