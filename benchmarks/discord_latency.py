@@ -162,7 +162,9 @@ async def play_game(
         user = by_id[snap.players[seat]]
         legal = game.legal(seat)
         if ActionKind.KNOCK in legal:
-            kind, options, command = "knock", {}, "knock"
+            # Name the card: below full assistance (the default between people)
+            # the bot does not choose it.
+            kind, options, command = "knock", {"card": game.best_discard(seat).code}, "knock"
         elif ActionKind.DISCARD in legal:
             card = game.best_discard(seat).code
             kind, options, command = "discard", {"card": card}, "discard"
