@@ -117,3 +117,38 @@ async def test_every_turn_and_off(fake: FakeDiscord, tmp_path: Path) -> None:
         res = await fake.slash(ana, "gin", subcommand="rules")
         assert "idle for 10 minutes" in res.content
     fake.assert_clean()
+
+
+async def test_idle_pings_are_rearmed_after_a_restart(fake: FakeDiscord, tmp_path: Path) -> None:
+    ana, bo, cy, di = (fake.add_user(n) for n in ("Ana", "Bo", "Cy", "Di"))
+    users = {u.id: u for u in (ana, bo, cy, di)}
+    now = [7_000_000.0]
+    db = tmp_path / "gin.db"
+    bot = await make_bot(db, clock=lambda: now[0])
+    async with fake.run_bot(bot):
+        stale = await start_game(fake, bot, ana, bo)  # its turn began at 7,000,000
+        now[0] += 4 * 60
+        fresh = await start_game(fake, bot, cy, di)  # its turn began 4 minutes later
+    # Down for 2 minutes: the first game's ping fell due meanwhile (not sent
+    # late), the second one's is still 3 minutes ahead.
+    now[0] += 2 * 60
+    bot2 = await make_bot(db, clock=lambda: now[0])
+    async with fake.run_bot(bot2):
+        await idle(bot2, fake)
+        await bot2.publisher.pings.tick()
+        assert not _pings(fake)
+        now[0] += 2 * 60
+        await bot2.publisher.pings.tick()
+        assert not _pings(fake)
+        now[0] += 60 + 1
+        await bot2.publisher.pings.tick()
+        await idle(bot2, fake)
+        (ping,) = _pings(fake)
+        snap = await bot2.service.get_game(fresh.id)
+        assert ping.pinged_user_ids() == {snap.players[snap.game.turn or 0]}
+        assert f"game #{fresh.id}" in ping.content and f"game #{stale.id}" not in ping.content
+        # The turn passes: the ping is settled as usual.
+        await _move(fake, bot2, users, fresh.id)
+        (ping,) = _pings(fake)
+        assert "the turn passed" in ping.content
+    fake.assert_clean()

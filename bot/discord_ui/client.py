@@ -115,6 +115,7 @@ class GinBot(commands.Bot):
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
         await self.ai.resume()
+        await self.publisher.pings.resume()
 
     async def _run_timers(self) -> None:
         await self.wait_until_ready()

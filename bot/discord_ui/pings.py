@@ -16,9 +16,11 @@ Every ping and every settling edit takes a write slot in its channel
 is dropped, never sent late.
 
 Idle pings wait on the event loop (``call_later``), not in the database: after
-a restart, a turn that was already running gets no idle ping, only the turn
-timer's reminder.  :meth:`Pings.tick` runs whatever is due now (tests move
-the clock and call it).
+a restart :meth:`Pings.resume` re-arms them from each waiting turn's start
+(the game's last change).  A ping that fell due while the bot was down is not
+sent late — it may already have gone out before the restart, and a second
+one would be noise; the turn timer's reminder still comes.  :meth:`Pings.tick`
+runs whatever is due now (tests move the clock and call it).
 """
 
 from __future__ import annotations
@@ -98,6 +100,30 @@ class Pings:
             )
             loop = asyncio.get_running_loop()
             self._handles[table.id] = loop.call_later(delay, self._spawn_tick)
+
+    async def resume(self) -> None:
+        """After a start or restart: arm the idle ping of every turn in
+        progress whose ping is still ahead."""
+        now = self.clock()
+        loop = asyncio.get_running_loop()
+        minutes_by_guild: dict[int, int | None] = {}
+        for turn in await self.service.waiting_turns():
+            if turn.game_id in self._pending or turn.game_id in self._sent:
+                continue  # a move since start-up already settled this game
+            if turn.guild_id not in minutes_by_guild:
+                settings = await self.service.get_settings(turn.guild_id)
+                idle = settings.ping_mode is PingMode.IDLE
+                minutes_by_guild[turn.guild_id] = settings.ping_idle_minutes if idle else None
+            minutes = minutes_by_guild[turn.guild_id]
+            if minutes is None:
+                continue
+            due = turn.since + minutes * 60.0
+            if due <= now:
+                continue
+            self._pending[turn.game_id] = _Pending(
+                due, turn.version, turn.user_id, turn.channel_id, minutes
+            )
+            self._handles[turn.game_id] = loop.call_later(due - now, self._spawn_tick)
 
     async def game_over(self, game_id: int) -> None:
         self._wanted.pop(game_id, None)

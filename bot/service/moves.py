@@ -21,7 +21,7 @@ from .models import (
     NoSuchGameError,
     NotYourGameError,
 )
-from .views import MoveReport, TableView, TurnView, report_of, table_of, turn_of
+from .views import MoveReport, TableView, TurnView, WaitingTurn, report_of, table_of, turn_of
 
 
 class MoveDesk(ServiceCore):
@@ -61,6 +61,12 @@ class MoveDesk(ServiceCore):
             )
             for r in rows
         ]
+
+    async def waiting_turns(self) -> list[WaitingTurn]:
+        """Every turn a person owes right now, and since when (after a
+        restart the bot re-arms idle pings from these)."""
+        rows = await self._repo.read(lambda tx: tx.human_turns())
+        return [WaitingTurn(*row) for row in rows]
 
     async def pending_ai_turns(self) -> list[int]:
         """Active games where the computer is to move — after a restart the

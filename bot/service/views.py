@@ -169,3 +169,16 @@ def report_of(result: MoveResult, viewer_id: int | None) -> MoveReport:
         rating_changes=result.rating_changes,
         turn_changed=outcome.hand is not None or any(e.seat != turn_now for e in outcome.events),
     )
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingTurn:
+    """A person's turn in progress: enough to ping them if they stay idle."""
+
+    game_id: int
+    guild_id: int
+    channel_id: int
+    version: int
+    user_id: int
+    #: When the turn began (the game's last change).
+    since: float
