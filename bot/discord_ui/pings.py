@@ -94,18 +94,13 @@ class Pings:
             await self._send(table.id, table.version, table.channel_id, user, idle_minutes=None)
         elif settings.ping_mode is PingMode.IDLE:
             minutes = settings.ping_idle_minutes
-            delay = minutes * 60.0
-            self._pending[table.id] = _Pending(
-                self.clock() + delay, table.version, user, table.channel_id, minutes
-            )
-            loop = asyncio.get_running_loop()
-            self._handles[table.id] = loop.call_later(delay, self._spawn_tick)
+            due = self.clock() + minutes * 60.0
+            self._arm(table.id, _Pending(due, table.version, user, table.channel_id, minutes))
 
     async def resume(self) -> None:
         """After a start or restart: arm the idle ping of every turn in
         progress whose ping is still ahead."""
         now = self.clock()
-        loop = asyncio.get_running_loop()
         minutes_by_guild: dict[int, int | None] = {}
         for turn in await self.service.waiting_turns():
             if turn.game_id in self._pending or turn.game_id in self._sent:
@@ -120,10 +115,9 @@ class Pings:
             due = turn.since + minutes * 60.0
             if due <= now:
                 continue
-            self._pending[turn.game_id] = _Pending(
-                due, turn.version, turn.user_id, turn.channel_id, minutes
+            self._arm(
+                turn.game_id, _Pending(due, turn.version, turn.user_id, turn.channel_id, minutes)
             )
-            self._handles[turn.game_id] = loop.call_later(due - now, self._spawn_tick)
 
     async def game_over(self, game_id: int) -> None:
         self._wanted.pop(game_id, None)
@@ -158,6 +152,12 @@ class Pings:
         return list(self._tasks)
 
     # --- internals ------------------------------------------------------------------------
+
+    def _arm(self, game_id: int, pending: _Pending) -> None:
+        """Wake up when ``pending`` falls due (:meth:`tick` checks it is still deserved)."""
+        self._pending[game_id] = pending
+        delay = max(0.0, pending.due_at - self.clock())
+        self._handles[game_id] = asyncio.get_running_loop().call_later(delay, self._spawn_tick)
 
     def _spawn_tick(self) -> None:
         task = asyncio.create_task(self._quiet_tick())
