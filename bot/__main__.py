@@ -30,16 +30,29 @@ async def open_service(config: Config) -> GinService:
     """The game database, or a :class:`StartupError` naming the file and the fix."""
     import sqlite3
 
+    import asyncpg
+
     from bot.service import GinService
     from bot.storage import StorageError
 
+    where = config.database_name
     try:
-        return await GinService.open(config.db_path, synchronous=config.db_sync)
+        return await GinService.open(config.database, synchronous=config.db_sync)
     except StorageError as err:
-        raise StartupError(f"cannot use the database {config.db_path}: {err}") from err
-    except (OSError, sqlite3.Error) as err:
+        raise StartupError(f"cannot use the database {where}: {err}") from err
+    except (OSError, asyncpg.PostgresError) as err:
+        if config.database_url:
+            raise StartupError(
+                f"cannot open the database {where} ({err.__class__.__name__}: {err}); check "
+                "that the PostgreSQL server is running and GIN_DATABASE_URL is right."
+            ) from err
         raise StartupError(
-            f"cannot open the database {config.db_path} ({err}); set GIN_DB_PATH to a "
+            f"cannot open the database {where} ({err}); set GIN_DB_PATH to a "
+            "file in a folder the bot may write to."
+        ) from err
+    except sqlite3.Error as err:
+        raise StartupError(
+            f"cannot open the database {where} ({err}); set GIN_DB_PATH to a "
             "file in a folder the bot may write to."
         ) from err
 

@@ -9,6 +9,7 @@ Problems are :class:`ConfigError` with a one-line, actionable message;
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,12 +37,26 @@ class Config:
     render_workers: int | None = None
     #: "asyncio" (default) or "uvloop" (if installed: ``pip install uvloop``).
     event_loop: str = "asyncio"
+    #: ``postgresql://…`` to keep the games in PostgreSQL instead of ``db_path``.
+    database_url: str | None = None
+
+    @property
+    def database(self) -> str | Path:
+        """Where the games live: the PostgreSQL URL if one is set, else the file."""
+        return self.database_url if self.database_url else self.db_path
+
+    @property
+    def database_name(self) -> str:
+        """:attr:`database` for messages: a URL without its password."""
+        if not self.database_url:
+            return str(self.db_path)
+        return re.sub(r"//([^:/@]*):[^@]*@", r"//\1:***@", self.database_url)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, cwd: Path | None = None) -> Config:
         """Read ``DISCORD_TOKEN``, ``DEV_GUILD_ID``, ``GIN_DB_PATH`` (default
         ``./gin.db``), ``GIN_DB_SYNC``, ``GIN_AI_DELAY``, ``GIN_RENDER_WORKERS``
-        and ``GIN_EVENT_LOOP``."""
+        ``GIN_EVENT_LOOP`` and ``GIN_DATABASE_URL``."""
         env = os.environ if env is None else env
         base = Path.cwd() if cwd is None else cwd
         guild_text = env.get("DEV_GUILD_ID", "").strip()
@@ -64,6 +79,12 @@ class Config:
         if loop not in EVENT_LOOPS:
             raise ConfigError(f"GIN_EVENT_LOOP must be one of {', '.join(EVENT_LOOPS)}.")
         path_text = env.get("GIN_DB_PATH", "").strip()
+        url = env.get("GIN_DATABASE_URL", "").strip() or None
+        if url is not None and not url.startswith(("postgresql://", "postgres://")):
+            raise ConfigError(
+                "GIN_DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db); "
+                "leave it unset to use the SQLite file GIN_DB_PATH."
+            )
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             dev_guild_id=int(guild_text) if guild_text else None,
@@ -72,4 +93,5 @@ class Config:
             ai_delay=ai_delay,
             render_workers=int(workers_text) if workers_text else None,
             event_loop=loop,
+            database_url=url,
         )

@@ -2,6 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
 from bot.engine import Game, Ruleset, parse_cards
 from bot.engine.cards import CARDS, mask_of
 
@@ -35,3 +43,54 @@ def rig(
         g.ruleset.variant == "oklahoma" and g.ruleset.oklahoma_spade_double and up.suit == 0
     )
     return g
+
+
+# --- both database backends --------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real PostgreSQL server for this test session (the ``pgserver`` wheel
+    ships its binaries: no setup, no network).  Yields the URL of its
+    ``postgres`` database."""
+    # pgserver keeps its lock files under the runtime directory; CI sets none.
+    os.environ.setdefault("XDG_RUNTIME_DIR", str(tmp_path_factory.mktemp("run")))
+    import pgserver
+
+    server = pgserver.get_server(tmp_path_factory.mktemp("pg"), cleanup_mode="stop")
+    try:
+        yield str(server.get_uri())
+    finally:
+        server.cleanup()
+
+
+def fresh_pg_database(server_url: str) -> str:
+    """A new, empty database on the test server; its URL."""
+    import asyncpg
+
+    name = f"gin_{uuid.uuid4().hex[:12]}"
+
+    async def create() -> None:
+        conn = await asyncpg.connect(server_url)
+        try:
+            await conn.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await conn.close()
+
+    asyncio.run(create())
+    return server_url.replace("/postgres?", f"/{name}?", 1)
+
+
+@pytest.fixture
+def pg_url(pg_server: str) -> str:
+    """A fresh, empty PostgreSQL database for one test."""
+    return fresh_pg_database(pg_server)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> str | Path:
+    """Where a test's database lives: a SQLite file, or a fresh database on
+    the session's PostgreSQL server (each storage/service test runs on both)."""
+    if request.param == "sqlite":
+        return tmp_path / "gin.db"
+    return fresh_pg_database(request.getfixturevalue("pg_server"))

@@ -32,8 +32,8 @@ async def play_until_a_hand_ends(svc: GinService, game_id: int, seed: int) -> No
         await svc.play(GUILD, snap.players[seat], action, game_id=game_id)
 
 
-async def test_review_after_the_hand_for_its_players_only(tmp_path: Path) -> None:
-    db = tmp_path / "gin.db"
+async def test_review_after_the_hand_for_its_players_only(db_target: str | Path) -> None:
+    db = db_target
     svc = await GinService.open(db, seed=11)
     try:
         ch = await svc.create_challenge(GUILD, 1, 10, "Ana", 20, "Bo")

@@ -62,8 +62,8 @@ def test_migration_2_keeps_old_games_at_full(tmp_path: Path) -> None:
     assert row == (None, "idle", 5)
 
 
-async def test_settings_round_trip_and_advice_per_level(tmp_path: Path) -> None:
-    svc = await GinService.open(tmp_path / "gin.db", seed=3)
+async def test_settings_round_trip_and_advice_per_level(db_target: str | Path) -> None:
+    svc = await GinService.open(db_target, seed=3)
     try:
         s = await svc.get_settings(1)
         assert s.assist is None and s.ping_mode is PingMode.IDLE and s.ping_idle_minutes == 5

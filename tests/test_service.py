@@ -42,8 +42,8 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def svc(tmp_path: Path, clock: FakeClock) -> AsyncIterator[GinService]:
-    service = await GinService.open(tmp_path / "gin.db", clock=clock, seed=1)
+async def svc(db_target: str | Path, clock: FakeClock) -> AsyncIterator[GinService]:
+    service = await GinService.open(db_target, clock=clock, seed=1)
     yield service
     await service.close()
 

@@ -20,8 +20,8 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def svc(tmp_path: Path, clock: FakeClock) -> AsyncIterator[GinService]:
-    service = await GinService.open(tmp_path / "gin.db", clock=clock, seed=7)
+async def svc(db_target: str | Path, clock: FakeClock) -> AsyncIterator[GinService]:
+    service = await GinService.open(db_target, clock=clock, seed=7)
     await service.update_setting(GUILD, "turn_timeout", "10")
     yield service
     await service.close()
@@ -116,8 +116,8 @@ async def test_timeout_setting_applies_to_the_next_turn(svc: GinService, clock: 
     assert res.snapshot.turn_deadline == clock.now + 7200
 
 
-async def test_downtime_does_not_count(tmp_path: Path, clock: FakeClock) -> None:
-    path = tmp_path / "gin.db"
+async def test_downtime_does_not_count(db_target: str | Path, clock: FakeClock) -> None:
+    path = db_target
     svc = await GinService.open(path, clock=clock, seed=8)
     await svc.update_setting(GUILD, "turn_timeout", "10")
     t0 = clock.now

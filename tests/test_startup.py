@@ -52,6 +52,18 @@ def test_database_from_a_newer_bot(tmp_path: Path) -> None:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 999
 
 
+def test_postgresql_unreachable_or_malformed(tmp_path: Path) -> None:
+    with socket.socket() as s:  # a port with nobody listening
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    url = f"postgresql://gin:s3cret@127.0.0.1:{port}/gin"
+    line = one_line(run_bot(tmp_path, GIN_DATABASE_URL=url))
+    assert "cannot open the database" in line and "GIN_DATABASE_URL" in line
+    assert f"gin:***@127.0.0.1:{port}" in line and "s3cret" not in line
+    line = one_line(run_bot(tmp_path, GIN_DATABASE_URL="mysql://x/y"))
+    assert "GIN_DATABASE_URL must be a PostgreSQL URL" in line
+
+
 def test_discord_unreachable(tmp_path: Path) -> None:
     with socket.socket() as probe:  # a port nobody listens on
         probe.bind(("127.0.0.1", 0))

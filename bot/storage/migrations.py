@@ -228,7 +228,7 @@ MIGRATIONS: tuple[str, ...] = (
 LATEST_VERSION = len(MIGRATIONS)
 
 
-def _statements(script: str) -> list[str]:
+def split_statements(script: str) -> list[str]:
     """Split a script into complete statements (``sqlite3.complete_statement``
     knows about strings and comments, so a ``;`` inside one is safe)."""
     out: list[str] = []
@@ -271,7 +271,7 @@ def migrate(conn: sqlite3.Connection, migrations: tuple[str, ...] = MIGRATIONS) 
             if current == latest:
                 conn.execute("COMMIT")
                 return current
-            for statement in _statements(migrations[current]):
+            for statement in split_statements(migrations[current]):
                 conn.execute(statement)
             # PRAGMA takes no parameters; the value is our own int.
             conn.execute(f"PRAGMA user_version = {current + 1:d}")

@@ -35,11 +35,13 @@ import os
 import sqlite3
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
-from . import migrations
+from . import migrations, postgres
 from .connection import Connection
-from .errors import StorageError
+from .errors import RetryableError, StorageError
+from .postgres import PgConnection, is_postgres_url
+from .tables.base import Db
 from .tx import Tx
 
 log = logging.getLogger(__name__)
@@ -66,9 +68,24 @@ class Repository:
     #: Pages (4 KiB) of WAL after which a commit checkpoints by itself.
     SAFETY_AUTOCHECKPOINT = 16384
 
-    def __init__(self, conn: Connection, path: Path) -> None:
+    #: How a transaction starts, per backend: (write, read).  SQLite takes the
+    #: write lock up front; PostgreSQL's read-committed writes are safe here
+    #: because every change of a game is ``UPDATE … WHERE version = ?`` (a
+    #: racing writer waits for the row, then matches nothing), and reads take
+    #: one consistent snapshot.
+    BEGIN: ClassVar[dict[str, tuple[str, str]]] = {
+        "sqlite": ("BEGIN IMMEDIATE", "BEGIN"),
+        "postgresql": ("BEGIN", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"),
+    }
+
+    def __init__(
+        self, conn: Connection | PgConnection, path: Path, backend: str = "sqlite"
+    ) -> None:
         self._conn = conn
         self.path = path
+        #: ``"sqlite"`` (the default, a file) or ``"postgresql"`` (a server).
+        self.backend = backend
+        self._begin_write, self._begin_read = self.BEGIN[backend]
         self._checkpointer: Connection | None = None
         self._checkpoint_task: asyncio.Task[None] | None = None
         self._closed = False
@@ -83,7 +100,9 @@ class Repository:
     ) -> Repository:
         """Open (creating if needed) and migrate the database at ``path``.
         ``checkpoint_interval=None`` leaves checkpoints to SQLite (inside
-        commits)."""
+        commits).  A ``postgresql://`` URL opens that server instead."""
+        if is_postgres_url(path):
+            return await cls._open_postgres(str(path))
         db_path = Path(path)
         sync = synchronous.upper()
         if sync not in ("NORMAL", "FULL", "EXTRA"):
@@ -101,6 +120,16 @@ class Repository:
             await conn.close()
             raise
         return repo
+
+    @classmethod
+    async def _open_postgres(cls, url: str) -> Repository:
+        conn = await PgConnection.open(url)
+        try:
+            await conn.call(postgres.migrate, migrations.MIGRATIONS, migrations.split_statements)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, Path(url.split("@")[-1]), "postgresql")
 
     def _setup(self, db: sqlite3.Connection, sync: str, own_checkpoints: bool) -> None:
         db.execute("PRAGMA busy_timeout = 10000")
@@ -153,24 +182,44 @@ class Repository:
 
     # --- transactions -------------------------------------------------------------------
 
+    #: Runs of one transaction that lost a race before we give up (PostgreSQL
+    #: only: SQLite's ``BEGIN IMMEDIATE`` lets one writer in at a time).
+    ATTEMPTS: ClassVar[int] = 5
+
     async def write(self, fn: Callable[[Tx], T]) -> T:
-        """Run ``fn`` in one ``BEGIN IMMEDIATE`` transaction in the connection's
-        thread: committed if it returns, rolled back if it raises (the
-        exception then reaches the caller unchanged)."""
-        return await self._conn.call(_run, fn, "BEGIN IMMEDIATE")
+        """Run ``fn`` in one write transaction in the connection's thread:
+        committed if it returns, rolled back if it raises (the exception then
+        reaches the caller unchanged).  A transaction that lost a race with
+        another process (a version guard matched nothing, a serialization
+        failure) changed nothing and is run again: it re-reads everything, so
+        a repeated move now finds the new version and is refused as stale."""
+        for attempt in range(1, self.ATTEMPTS + 1):
+            try:
+                return await self._conn.call(_run, fn, self._begin_write)
+            except RetryableError:
+                if attempt == self.ATTEMPTS:
+                    raise
+        raise AssertionError("unreachable")
 
     async def read(self, fn: Callable[[Tx], T]) -> T:
         """Run ``fn`` in one read transaction: a consistent snapshot even while
         another process writes."""
-        return await self._conn.call(_run, fn, "BEGIN")
+        return await self._conn.call(_run, fn, self._begin_read)
 
     # --- conveniences -------------------------------------------------------------------
 
     async def user_version(self) -> int:
+        if self.backend == "postgresql":
+            return await self._conn.call(postgres.schema_version)
         return await self._conn.call(migrations.user_version)
+
+    def _sqlite_only(self, what: str) -> None:
+        if self.backend != "sqlite":
+            raise StorageError(f"{what} is a SQLite operation")
 
     async def pragma(self, name: str) -> Any:
         """Read one pragma (for tests and diagnostics); ``name`` is ours, not user input."""
+        self._sqlite_only("PRAGMA")
         if not name.replace("_", "").isalnum():
             raise StorageError(f"bad pragma name {name!r}")
         return await self._conn.call(lambda db: db.execute(f"PRAGMA {name}").fetchone()[0])
@@ -180,6 +229,7 @@ class Repository:
 
     async def checkpoint(self, mode: str = "PASSIVE") -> tuple[int, int, int]:
         """Copy the WAL back into the main file (``TRUNCATE`` also empties it)."""
+        self._sqlite_only("a WAL checkpoint")
         if mode not in ("PASSIVE", "FULL", "RESTART", "TRUNCATE"):
             raise StorageError(f"bad checkpoint mode {mode!r}")
 
@@ -194,7 +244,7 @@ def _execute(db: sqlite3.Connection, sql: str) -> None:
     db.execute(sql)
 
 
-def _run(db: sqlite3.Connection, fn: Callable[[Tx], T], begin: str) -> T:
+def _run(db: Db, fn: Callable[[Tx], T], begin: str) -> T:
     """One transaction in the connection's thread: ``fn`` commits or rolls back whole."""
     db.execute(begin)
     tx = Tx(db)
@@ -205,7 +255,7 @@ def _run(db: sqlite3.Connection, fn: Callable[[Tx], T], begin: str) -> T:
         if db.in_transaction:
             try:
                 db.execute("ROLLBACK")
-            except sqlite3.Error:  # pragma: no cover - keep the first error
+            except Exception:  # pragma: no cover - keep the first error
                 log.exception("rollback failed")
         raise
     for callback in tx.committed():

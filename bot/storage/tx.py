@@ -7,9 +7,9 @@ every statement and the repository stays small.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable
 
+from .tables.base import Db
 from .tables.challenges import ChallengesSql
 from .tables.games import GamesSql
 from .tables.history import HistorySql
@@ -40,7 +40,7 @@ class Tx(
 
     __slots__ = ("_after_commit", "_db")
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(self, db: Db) -> None:
         self._db = db
         self._after_commit: list[Callable[[], None]] = []
 

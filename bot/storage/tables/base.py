@@ -4,7 +4,8 @@ transaction and the helpers that turn row dataclasses into statements."""
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
+from collections.abc import Iterator
+from typing import Any, Protocol
 
 from ..rows import ChallengeRow, GameRow, HandRow, StatsRow, columns
 
@@ -21,9 +22,38 @@ def values(row: Any) -> tuple[Any, ...]:
     return tuple(getattr(row, name) for name in row.__dataclass_fields__)
 
 
+class Cursor(Protocol):
+    """What the statements read back: ``sqlite3.Cursor`` or its PostgreSQL twin."""
+
+    @property
+    def rowcount(self) -> int: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+    def __iter__(self) -> Iterator[Any]: ...
+
+
+class Db(Protocol):
+    """A connection inside an open transaction: a ``sqlite3.Connection`` or a
+    :class:`~bot.storage.postgres.PgDb` (same calls, ``?`` placeholders)."""
+
+    def execute(self, sql: str, parameters: Any = ..., /) -> Cursor: ...
+
+    def executemany(self, sql: str, parameters: Any, /) -> Cursor: ...
+
+    @property
+    def in_transaction(self) -> bool: ...
+
+
+def is_sqlite(db: Db) -> bool:
+    return isinstance(db, sqlite3.Connection)
+
+
 class TableSql:
     """Base of the table-group mixins: they all run on ``self._db`` inside a
     transaction opened by :class:`~bot.storage.repository.Repository`."""
 
     __slots__ = ()
-    _db: sqlite3.Connection
+    _db: Db

@@ -12,12 +12,12 @@ class ChallengesSql(TableSql):
 
     def insert_challenge(self, row: ChallengeRow) -> int:
         names = [n for n in CHALLENGE_COLS.split(", ") if n != "id"]
-        cur = self._db.execute(
-            f"INSERT INTO challenges ({', '.join(names)}) VALUES ({', '.join('?' * len(names))})",
+        row_id = self._db.execute(
+            f"INSERT INTO challenges ({', '.join(names)}) VALUES ({', '.join('?' * len(names))}) "
+            "RETURNING id",
             values(row)[1:],
-        )
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+        ).fetchone()
+        return int(row_id[0])
 
     def challenge(self, challenge_id: int) -> ChallengeRow | None:
         row = self._db.execute(

@@ -31,12 +31,11 @@ class GamesSql(TableSql):
         return None if row is None else str(row[0])
 
     def insert_game(self, new: NewGame) -> int:
-        cur = self._db.execute(
-            f"INSERT INTO games ({columns(NewGame)}) VALUES ({placeholders(NewGame)})",
+        row = self._db.execute(
+            f"INSERT INTO games ({columns(NewGame)}) VALUES ({placeholders(NewGame)}) RETURNING id",
             values(new),
-        )
-        assert cur.lastrowid is not None
-        return cur.lastrowid
+        ).fetchone()
+        return int(row[0])
 
     def update_game(self, game_id: int, version: int, u: GameUpdate) -> None:
         """Write a move's result if the game is still at ``version``.

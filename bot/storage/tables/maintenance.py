@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import sqlite3
 
-from .base import TableSql
+from .base import TableSql, is_sqlite
 
 
 class MaintenanceSql(TableSql):
     """Integrity and size checks (tests, benchmarks, diagnostics)."""
 
     def integrity_check(self) -> str:
+        if not is_sqlite(self._db):
+            return "ok"  # PostgreSQL checks its own pages; nothing to ask here
         rows = self._db.execute("PRAGMA integrity_check").fetchall()
         return "\n".join(str(r[0]) for r in rows)
 
     def table_sizes(self) -> dict[str, int]:
         """Bytes of pages used by each table and index (empty if this SQLite
         lacks the ``dbstat`` table) — for the size benchmark."""
+        if not is_sqlite(self._db):
+            return {}
         try:
             rows = self._db.execute(
                 "SELECT name, SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC"
@@ -26,4 +30,6 @@ class MaintenanceSql(TableSql):
         return {str(name): int(size) for name, size in rows}
 
     def foreign_key_violations(self) -> int:
+        if not is_sqlite(self._db):
+            return 0  # PostgreSQL enforces foreign keys on every statement
         return len(self._db.execute("PRAGMA foreign_key_check").fetchall())

@@ -15,7 +15,7 @@ LEADERBOARD_SORTS: Final[dict[str, str]] = {
     "games": "games",
     "wins": "wins",
     "losses": "losses",
-    "win_rate": "CAST(wins AS REAL) / games",
+    "win_rate": "CAST(wins AS DOUBLE PRECISION) / games",
     "hands_won": "hands_won",
     "gins": "gins",
     "big_gins": "big_gins",
@@ -79,7 +79,8 @@ class StatsSql(TableSql):
         self._db.execute(
             "INSERT INTO ai_stats (guild_id, user_id, level, games, wins, losses) "
             "VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, user_id, level) DO UPDATE SET "
-            "games = games + 1, wins = wins + excluded.wins, losses = losses + excluded.losses",
+            "games = ai_stats.games + 1, wins = ai_stats.wins + excluded.wins, "
+            "losses = ai_stats.losses + excluded.losses",
             (guild_id, user_id, level, int(won), int(not won)),
         )
 
