@@ -1,8 +1,14 @@
-"""Service benchmark: N games playing random legal moves at once on one file.
+"""Service benchmark: N games playing random legal moves at once on one database.
 
     .venv/bin/python -m benchmarks.service --games 10 100 1000
+    .venv/bin/python -m benchmarks.service --games 1000 --backend sqlite postgresql \\
+        --processes 1 2 --skip flat size
 
-For each N, on a fresh database file:
+For each backend (``sqlite``: a fresh file; ``postgresql``: a fresh database
+on a server this script starts from the ``pgserver`` wheel, or ``--pg-url``),
+each number of bot processes sharing it (``--processes``: the games and the
+offered rate are split between them, each a separate ``python`` process) and
+each N, on a fresh database:
 
 * **flat out** — every game moves again as soon as its last move returns
   (N moves always in flight): the most moves per second the service can
@@ -27,8 +33,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -109,7 +117,7 @@ def percentile(values: list[float], q: float) -> float:
 def report(label: str, n: int, stats: Stats, elapsed: float) -> None:
     lat = stats.latencies
     print(
-        f"  {label:<9} N={n:<5} moves={len(lat):<7} {len(lat) / elapsed:8.0f} moves/s   "
+        f"  {label:<22} N={n:<5} moves={len(lat):<7} {len(lat) / elapsed:8.0f} moves/s   "
         f"p50={percentile(lat, 0.50) * 1e3:7.2f} ms  p99={percentile(lat, 0.99) * 1e3:7.2f} ms  "
         f"max={max(lat, default=0) * 1e3:7.1f} ms  errors={stats.errors}  "
         f"games finished={stats.finished}",
@@ -118,14 +126,26 @@ def report(label: str, n: int, stats: Stats, elapsed: float) -> None:
 
 
 async def run_load(
-    path: Path, n: int, seconds: float, mean_think: float, label: str, seed: int
-) -> None:
+    path: Path | str,
+    n: int,
+    seconds: float,
+    mean_think: float,
+    label: str,
+    seed: int,
+    *,
+    first: int = 0,
+    start_at: float | None = None,
+) -> tuple[Stats, float]:
+    """Games ``first`` … ``first + n - 1``; ``start_at`` (``time.time()``) lines
+    up the processes of one run."""
     svc = await GinService.open(path)
     try:
         # Start every game before the clock runs (challenge + accept each).
         games = await asyncio.gather(
-            *(new_game(svc, 10_000 + 2 * i, 10_001 + 2 * i, 100) for i in range(n))
+            *(new_game(svc, 10_000 + 2 * i, 10_001 + 2 * i, 100) for i in range(first, first + n))
         )
+        if start_at is not None:
+            await asyncio.sleep(max(0.0, start_at - time.time()))
         stats = Stats()
         started = time.perf_counter()
         stop_at = started + seconds
@@ -133,7 +153,7 @@ async def run_load(
             *(
                 player_pair(
                     svc,
-                    i,
+                    first + i,
                     games[i],
                     stop_at,
                     stats,
@@ -145,9 +165,81 @@ async def run_load(
                 for i in range(n)
             )
         )
-        report(label, n, stats, time.perf_counter() - started)
+        elapsed = time.perf_counter() - started
+        if start_at is None:
+            report(label, n, stats, elapsed)
+        return stats, elapsed
     finally:
         await svc.close()
+
+
+async def run_processes(
+    target: Path | str, processes: int, n: int, seconds: float, think: float, label: str, seed: int
+) -> None:
+    """The load (mean ``think`` seconds between a game's moves; 0: flat out)
+    split over ``processes`` bot processes on one database."""
+    if processes == 1:
+        await run_load(target, n, seconds, think, label, seed)
+        return
+    share = n // processes
+    start_at = time.time() + 3 + n / 200  # time for every process to open and deal
+    children = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "benchmarks.service",
+            "--child",
+            json.dumps(
+                {
+                    "target": str(target),
+                    "first": p * share,
+                    "n": share,
+                    "seconds": seconds,
+                    "think": think,
+                    "seed": seed,
+                    "start_at": start_at,
+                }
+            ),
+            stdout=asyncio.subprocess.PIPE,
+        )
+        for p in range(processes)
+    ]
+    stats = Stats()
+    elapsed = 0.0
+    for child in children:
+        out, _ = await child.communicate()
+        result = json.loads(out.decode().strip().splitlines()[-1])
+        stats.latencies += result["latencies"]
+        stats.errors += result["errors"]
+        stats.finished += result["finished"]
+        elapsed = max(elapsed, result["elapsed"])
+    report(label, n, stats, elapsed)
+
+
+async def child(spec: str) -> None:
+    """One process of a multi-process run: play, then print its figures as JSON."""
+    a = json.loads(spec)
+    stats, elapsed = await run_load(
+        a["target"],
+        a["n"],
+        a["seconds"],
+        a["think"],
+        "",
+        a["seed"],
+        first=a["first"],
+        start_at=a["start_at"],
+    )
+    print(
+        json.dumps(
+            {
+                "latencies": stats.latencies,
+                "errors": stats.errors,
+                "finished": stats.finished,
+                "elapsed": elapsed,
+            }
+        ),
+        flush=True,
+    )
 
 
 async def run_size(path: Path, games: int, seed: int) -> None:
@@ -206,21 +298,68 @@ async def main() -> None:
     parser.add_argument("--skip", nargs="*", default=[], choices=["flat", "paced", "size"])
     parser.add_argument("--dir", type=Path, default=None, help="where to put the files")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--backend", nargs="+", default=["sqlite"], choices=["sqlite", "postgresql"]
+    )
+    parser.add_argument("--processes", type=int, nargs="+", default=[1])
+    parser.add_argument("--pg-url", default=None, help="a PostgreSQL server to use")
+    parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.child is not None:
+        await child(args.child)
+        return
 
     with tempfile.TemporaryDirectory(dir=args.dir) as tmp:
         root = Path(tmp)
         print(f"cpus={os.cpu_count()} load={os.getloadavg()[0]:.2f} dir={root}", flush=True)
-        for n in args.games:
-            if "flat" not in args.skip:
-                await run_load(root / f"flat{n}.db", n, args.seconds, 0.0, "flat out", args.seed)
-            if "paced" not in args.skip:
-                await run_load(
-                    root / f"paced{n}.db", n, args.seconds, n / args.rate, "paced", args.seed
-                )
-        if "size" not in args.skip:
-            await run_size(root / "size.db", args.size_games, args.seed)
+        server = None
+        pg_url = args.pg_url
+        if "postgresql" in args.backend and pg_url is None:
+            import pgserver
+
+            server = pgserver.get_server(root / "pg", cleanup_mode="stop")
+            pg_url = str(server.get_uri())
+        try:
+            for backend in args.backend:
+
+                async def fresh(name: str, backend: str = backend) -> Path | str:
+                    if backend == "sqlite":
+                        return root / f"{name}.db"
+                    return await create_pg_database(str(pg_url), name)
+
+                for n in args.games:
+                    for procs in args.processes:
+                        if "flat" not in args.skip:
+                            label = f"{backend} flat out x{procs}"
+                            target = await fresh(f"flat{n}p{procs}")
+                            await run_processes(target, procs, n, args.seconds, 0.0, label, 1)
+                        if "paced" not in args.skip:
+                            label = f"{backend} paced x{procs}"
+                            target = await fresh(f"paced{n}p{procs}")
+                            think = n / args.rate
+                            await run_processes(
+                                target, procs, n, args.seconds, think, label, args.seed
+                            )
+            if "size" not in args.skip:
+                await run_size(root / "size.db", args.size_games, args.seed)
+        finally:
+            if server is not None:
+                server.cleanup()
     print(f"load after={os.getloadavg()[0]:.2f}")
+
+
+async def create_pg_database(server_url: str, name: str) -> str:
+    """A fresh database on the server; its URL."""
+    import asyncpg
+
+    conn = await asyncpg.connect(server_url)
+    try:
+        await conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        await conn.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await conn.close()
+    base, _, query = server_url.partition("?")
+    return f"{base.rsplit('/', 1)[0]}/{name}" + (f"?{query}" if query else "")
 
 
 if __name__ == "__main__":

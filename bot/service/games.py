@@ -21,6 +21,7 @@ A move, step by step (:func:`run_move`):
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -109,7 +110,9 @@ class Step:
 
 class GameCache:
     """Committed games by id, with the version they are; least recently used
-    first out.  Used only from the database thread, so it needs no lock.
+    first out.  Used from the database threads (one for SQLite, one per
+    connection for PostgreSQL): :meth:`put` takes a lock, and never replaces
+    a newer version with an older one (a read may finish after a move).
 
     A cached :class:`Game` is never mutated (moves go to a copy), so the same
     object can be handed out in snapshots while the next move is made.
@@ -118,13 +121,18 @@ class GameCache:
     def __init__(self, size: int = CACHE_SIZE) -> None:
         self._size = size
         self._games: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+        self._lock = threading.Lock()
 
     def put(self, game_id: int, version: int, game: Game) -> None:
         games = self._games
-        games[game_id] = (version, game)
-        games.move_to_end(game_id)
-        while len(games) > self._size:
-            games.popitem(last=False)
+        with self._lock:
+            held = games.get(game_id)
+            if held is not None and held[0] > version:
+                return
+            games[game_id] = (version, game)
+            games.move_to_end(game_id)
+            while len(games) > self._size:
+                games.popitem(last=False)
 
     def game_at(self, tx: Tx, row: GameRow) -> Game:
         """The committed game for ``row``: from memory if it is that version,

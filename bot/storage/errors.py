@@ -8,20 +8,23 @@ class StorageError(RuntimeError):
     """The database cannot be used as asked (newer schema, broken file...)."""
 
 
+class RetryableError(StorageError):
+    """The transaction lost a race with another writer and changed nothing:
+    running it again (it re-reads everything) is the answer.  The repository
+    does so by itself."""
+
+
 class ConstraintError(StorageError):
     """PostgreSQL refused a row (a foreign key, a check); SQLite raises its
     own ``sqlite3.IntegrityError``.  A bug in our statements, never input."""
 
 
-class DuplicateKeyError(ConstraintError):
+class DuplicateKeyError(ConstraintError, RetryableError):
     """An insert hit a primary key or unique constraint (PostgreSQL's
-    ``unique_violation``; SQLite raises its own ``IntegrityError``)."""
-
-
-class RetryableError(StorageError):
-    """The transaction lost a race with another writer and changed nothing:
-    running it again (it re-reads everything) is the answer.  The repository
-    does so by itself."""
+    ``unique_violation``; SQLite raises its own ``IntegrityError``).  With
+    several connections this is a lost race (two accepts claiming one
+    player): run again, the transaction's own checks now see the winner's
+    row and refuse in the player's words."""
 
 
 class SerializationError(RetryableError):

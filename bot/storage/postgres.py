@@ -218,6 +218,43 @@ class PgConnection:
             self._executor.shutdown(wait=False)
 
 
+class PgPool:
+    """Several :class:`PgConnection` s, each on its own thread: transactions
+    of different games run at once (PostgreSQL keeps them apart; moves of
+    one game are already queued by the service's per-game lock).  One
+    connection waits on a round trip per statement, so one alone tops out
+    well below the load a busy bot makes."""
+
+    def __init__(self, conns: list[PgConnection]) -> None:
+        self._conns = conns
+        self._free: asyncio.Queue[PgConnection] = asyncio.Queue()
+        for conn in conns:
+            self._free.put_nowait(conn)
+
+    @classmethod
+    async def open(cls, url: str, size: int) -> PgPool:
+        conns: list[PgConnection] = []
+        try:
+            for i in range(size):
+                conns.append(await PgConnection.open(url, name=f"gin-pg{i}"))
+        except BaseException:
+            for conn in conns:
+                await conn.close()
+            raise
+        return cls(conns)
+
+    async def call(self, fn: Callable[..., T], *args: Any) -> T:
+        conn = await self._free.get()
+        try:
+            return await conn.call(fn, *args)
+        finally:
+            self._free.put_nowait(conn)
+
+    async def close(self) -> None:
+        for conn in self._conns:
+            await conn.close()
+
+
 # --- migrations ----------------------------------------------------------------------------
 
 

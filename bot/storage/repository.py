@@ -40,7 +40,7 @@ from typing import Any, ClassVar, TypeVar
 from . import migrations, postgres
 from .connection import Connection
 from .errors import RetryableError, StorageError
-from .postgres import PgConnection, is_postgres_url
+from .postgres import PgPool, is_postgres_url
 from .tables.base import Db
 from .tx import Tx
 
@@ -78,9 +78,7 @@ class Repository:
         "postgresql": ("BEGIN", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"),
     }
 
-    def __init__(
-        self, conn: Connection | PgConnection, path: Path, backend: str = "sqlite"
-    ) -> None:
+    def __init__(self, conn: Connection | PgPool, path: Path, backend: str = "sqlite") -> None:
         self._conn = conn
         self.path = path
         #: ``"sqlite"`` (the default, a file) or ``"postgresql"`` (a server).
@@ -97,12 +95,13 @@ class Repository:
         *,
         synchronous: str = "NORMAL",
         checkpoint_interval: float | None = 0.1,
+        pg_connections: int = 4,
     ) -> Repository:
         """Open (creating if needed) and migrate the database at ``path``.
         ``checkpoint_interval=None`` leaves checkpoints to SQLite (inside
         commits).  A ``postgresql://`` URL opens that server instead."""
         if is_postgres_url(path):
-            return await cls._open_postgres(str(path))
+            return await cls._open_postgres(str(path), pg_connections)
         db_path = Path(path)
         sync = synchronous.upper()
         if sync not in ("NORMAL", "FULL", "EXTRA"):
@@ -122,14 +121,14 @@ class Repository:
         return repo
 
     @classmethod
-    async def _open_postgres(cls, url: str) -> Repository:
-        conn = await PgConnection.open(url)
+    async def _open_postgres(cls, url: str, connections: int) -> Repository:
+        pool = await PgPool.open(url, connections)
         try:
-            await conn.call(postgres.migrate, migrations.MIGRATIONS, migrations.split_statements)
+            await pool.call(postgres.migrate, migrations.MIGRATIONS, migrations.split_statements)
         except BaseException:
-            await conn.close()
+            await pool.close()
             raise
-        return cls(conn, Path(url.split("@")[-1]), "postgresql")
+        return cls(pool, Path(url.split("@")[-1]), "postgresql")
 
     def _setup(self, db: sqlite3.Connection, sync: str, own_checkpoints: bool) -> None:
         db.execute("PRAGMA busy_timeout = 10000")

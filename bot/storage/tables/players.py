@@ -27,8 +27,8 @@ class PlayersSql(TableSql):
                 "INSERT INTO active_players (guild_id, user_id, game_id) VALUES (?, ?, ?)",
                 [(guild_id, u, game_id) for u in user_ids],
             )
-        except DuplicateKeyError as exc:
-            raise StorageError(f"a player of game {game_id} is already in a game") from exc
+        except DuplicateKeyError:
+            raise  # PostgreSQL: a lost race; the repository runs the transaction again
         except sqlite3.IntegrityError as exc:
             if exc.sqlite_errorname not in (
                 "SQLITE_CONSTRAINT_PRIMARYKEY",
