@@ -37,7 +37,9 @@ async def open_service(config: Config) -> GinService:
 
     where = config.database_name
     try:
-        return await GinService.open(config.database, synchronous=config.db_sync)
+        return await GinService.open(
+            config.database, synchronous=config.db_sync, shards=config.shards
+        )
     except StorageError as err:
         raise StartupError(f"cannot use the database {where}: {err}") from err
     except (OSError, asyncpg.PostgresError) as err:

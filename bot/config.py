@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from bot.shards import ShardRange
+
 DEFAULT_DB_FILE: Final = "gin.db"
 DB_SYNC_MODES: Final = ("NORMAL", "FULL", "EXTRA")
 EVENT_LOOPS: Final = ("asyncio", "uvloop")
@@ -39,6 +41,8 @@ class Config:
     event_loop: str = "asyncio"
     #: ``postgresql://…`` to keep the games in PostgreSQL instead of ``db_path``.
     database_url: str | None = None
+    #: The shards this process connects and runs (``None``: one process, no sharding).
+    shards: ShardRange | None = None
 
     @property
     def database(self) -> str | Path:
@@ -56,7 +60,8 @@ class Config:
     def from_env(cls, env: Mapping[str, str] | None = None, *, cwd: Path | None = None) -> Config:
         """Read ``DISCORD_TOKEN``, ``DEV_GUILD_ID``, ``GIN_DB_PATH`` (default
         ``./gin.db``), ``GIN_DB_SYNC``, ``GIN_AI_DELAY``, ``GIN_RENDER_WORKERS``
-        ``GIN_EVENT_LOOP`` and ``GIN_DATABASE_URL``."""
+        ``GIN_EVENT_LOOP``, ``GIN_DATABASE_URL``, ``GIN_SHARDS`` and
+        ``GIN_SHARD_COUNT``."""
         env = os.environ if env is None else env
         base = Path.cwd() if cwd is None else cwd
         guild_text = env.get("DEV_GUILD_ID", "").strip()
@@ -85,6 +90,7 @@ class Config:
                 "GIN_DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db); "
                 "leave it unset to use the SQLite file GIN_DB_PATH."
             )
+        shards = _shards(env)
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             dev_guild_id=int(guild_text) if guild_text else None,
@@ -94,4 +100,24 @@ class Config:
             render_workers=int(workers_text) if workers_text else None,
             event_loop=loop,
             database_url=url,
+            shards=shards,
         )
+
+
+def _shards(env: Mapping[str, str]) -> ShardRange | None:
+    """``GIN_SHARDS=0-3`` with ``GIN_SHARD_COUNT=8``: this process runs shards
+    0 to 3 of 8.  Both or neither."""
+    text = env.get("GIN_SHARDS", "").strip()
+    count_text = env.get("GIN_SHARD_COUNT", "").strip()
+    if not text and not count_text:
+        return None
+    if not (text and count_text):
+        raise ConfigError(
+            "set both GIN_SHARDS (e.g. 0-3) and GIN_SHARD_COUNT (e.g. 8), or neither."
+        )
+    if not count_text.isdigit() or not 1 <= int(count_text) <= 100_000:
+        raise ConfigError("GIN_SHARD_COUNT must be a whole number of shards, at least 1.")
+    try:
+        return ShardRange.parse(text, int(count_text))
+    except ValueError as err:
+        raise ConfigError(f"GIN_SHARDS: {err}.") from err

@@ -147,12 +147,12 @@ class ChallengeDesk(ServiceCore):
     async def expire_challenges(self) -> list[Challenge]:
         """Open challenges past their time, now marked expired (each returned
         once), so the bot can edit their messages."""
-        rows = await self._repo.write(lambda tx: tx.expire_challenges(self.clock()))
+        rows = await self._repo.write(lambda tx: tx.expire_challenges(self.clock(), self.shards))
         return [challenge_from_row(r) for r in rows]
 
     async def next_challenge_expiry(self) -> float | None:
         """When the next open challenge expires (for the bot's timer loop)."""
-        return await self._repo.read(lambda tx: tx.next_challenge_expiry())
+        return await self._repo.read(lambda tx: tx.next_challenge_expiry(self.shards))
 
     # --- starting games ---------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from .models import (
     TimerEvent,
     TimerKind,
 )
-from .timers import HEARTBEAT_KEY, downtime_credit
+from .timers import downtime_credit
 
 
 class ClockDesk(ServiceCore):
@@ -19,11 +19,11 @@ class ClockDesk(ServiceCore):
 
     def _restore_clocks(self, tx: Tx) -> float:
         now = self.clock()
-        stored = tx.get_meta(HEARTBEAT_KEY)
+        stored = tx.get_meta(self.heartbeat_key)
         credit = downtime_credit(now, None if stored is None else float(stored))
         if credit > 0:
-            tx.shift_timers(credit)
-        tx.set_meta(HEARTBEAT_KEY, repr(now))
+            tx.shift_timers(credit, self.shards)
+        tx.set_meta(self.heartbeat_key, repr(now))
         return credit
 
     async def due_timers(self) -> list[TimerEvent]:
@@ -32,7 +32,7 @@ class ClockDesk(ServiceCore):
         the heartbeat used for downtime credit."""
         now = self.clock()
         events: list[TimerEvent] = []
-        for due in await self._repo.read(lambda tx: tx.due_deadlines(now)):
+        for due in await self._repo.read(lambda tx: tx.due_deadlines(now, self.shards)):
             result = await self._move(due.game_id, Step(StepKind.TIMEOUT, due_at=now))
             if result is not None:
                 events.append(
@@ -47,10 +47,10 @@ class ClockDesk(ServiceCore):
                 )
 
         def reminders(tx: Tx) -> list[TimerEvent]:
-            tx.set_meta(HEARTBEAT_KEY, repr(now))
+            tx.set_meta(self.heartbeat_key, repr(now))
             return [
                 TimerEvent(TimerKind.REMINDER, r.game_id, r.channel_id, r.user_id, r.turn_deadline)
-                for r in tx.take_due_reminders(now)
+                for r in tx.take_due_reminders(now, self.shards)
             ]
 
         events.extend(await self._repo.write(reminders))
@@ -58,9 +58,9 @@ class ClockDesk(ServiceCore):
 
     async def next_timer_at(self) -> float | None:
         """The earliest pending reminder or deadline (``None``: no clock runs)."""
-        return await self._repo.read(lambda tx: tx.next_timer_at())
+        return await self._repo.read(lambda tx: tx.next_timer_at(self.shards))
 
     async def heartbeat(self) -> None:
         """Record that the bot is alive now (see :mod:`bot.service.timers`)."""
         now = self.clock()
-        await self._repo.write(lambda tx: tx.set_meta(HEARTBEAT_KEY, repr(now)))
+        await self._repo.write(lambda tx: tx.set_meta(self.heartbeat_key, repr(now)))

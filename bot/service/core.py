@@ -15,20 +15,29 @@ import weakref
 from collections.abc import Callable
 from functools import partial
 
+from bot.shards import ShardRange
 from bot.storage import Repository, Tx
 
 from .games import GameCache, Step, run_move
 from .models import MoveResult
+from .timers import HEARTBEAT_KEY
 
 
 class ServiceCore:
     """Shared state of the service's parts (see the module docstring)."""
 
     def __init__(
-        self, repo: Repository, clock: Callable[[], float], seed: int | None = None
+        self,
+        repo: Repository,
+        clock: Callable[[], float],
+        seed: int | None = None,
+        shards: ShardRange | None = None,
     ) -> None:
         self._repo = repo
         self.clock = clock
+        #: The guilds whose background work (timers, expiries, the computer's
+        #: turns, resumes) this process does; ``None``: every guild.
+        self.shards = None if shards is None or shards.everything else shards
         # Deal seeds for new games: OS randomness, or reproducible for tests.
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -37,6 +46,12 @@ class ServiceCore:
         self._players: dict[int, tuple[int, int]] = {}
         #: Seconds given back to running turn clocks when this service opened.
         self.downtime_credit = 0.0
+
+    @property
+    def heartbeat_key(self) -> str:
+        """Each shard range keeps its own heartbeat: a process gives back only
+        the downtime of its own guilds' clocks."""
+        return HEARTBEAT_KEY if self.shards is None else f"{HEARTBEAT_KEY}:{self.shards}"
 
     @property
     def repository(self) -> Repository:

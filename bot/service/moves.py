@@ -65,13 +65,13 @@ class MoveDesk(ServiceCore):
     async def waiting_turns(self) -> list[WaitingTurn]:
         """Every turn a person owes right now, and since when (after a
         restart the bot re-arms idle pings from these)."""
-        rows = await self._repo.read(lambda tx: tx.human_turns())
+        rows = await self._repo.read(lambda tx: tx.human_turns(self.shards))
         return [WaitingTurn(*row) for row in rows]
 
     async def pending_ai_turns(self) -> list[int]:
         """Active games where the computer is to move — after a restart the
         bot calls :meth:`play_ai_turn` for each."""
-        ids = await self._repo.read(lambda tx: tx.ai_turn_game_ids())
+        ids = await self._repo.read(lambda tx: tx.ai_turn_game_ids(self.shards))
         return ids
 
     async def set_board_message(

@@ -43,6 +43,7 @@ import os
 import time
 from collections.abc import Callable
 
+from bot.shards import ShardRange
 from bot.storage import Repository
 
 from .challenges import ChallengeDesk
@@ -69,13 +70,16 @@ class GinService(SettingsDesk, ChallengeDesk, MoveDesk, ClockDesk, StandingsDesk
         clock: Callable[[], float] = time.time,
         synchronous: str = "NORMAL",
         seed: int | None = None,
+        shards: ShardRange | None = None,
     ) -> GinService:
         """Open (creating and migrating) the database and restore the turn
         clocks, crediting the time since the last heartbeat.
 
-        ``seed`` makes the deals of new games reproducible (tests only)."""
+        ``seed`` makes the deals of new games reproducible (tests only);
+        ``shards`` limits the background work to those shards' guilds (one
+        process of several sharing the database)."""
         repo = await Repository.open(db_path, synchronous=synchronous)
-        service = cls(repo, clock, seed)
+        service = cls(repo, clock, seed, shards)
         try:
             service.downtime_credit = await repo.write(service._restore_clocks)
         except BaseException:

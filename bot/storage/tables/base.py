@@ -7,6 +7,8 @@ import sqlite3
 from collections.abc import Iterator
 from typing import Any, Protocol
 
+from bot.shards import SHARD_SHIFT, ShardRange
+
 from ..rows import ChallengeRow, GameRow, HandRow, StatsRow, columns
 
 GAME_COLS = columns(GameRow)
@@ -45,6 +47,17 @@ class Db(Protocol):
 
     @property
     def in_transaction(self) -> bool: ...
+
+
+def owned(shards: ShardRange | None, column: str = "guild_id") -> str:
+    """`` AND <the guild is in these shards>``, or nothing for a process that
+    owns every guild.  Built from ints only (never from input)."""
+    if shards is None or shards.everything:
+        return ""
+    return (
+        f" AND (({column} >> {SHARD_SHIFT:d}) % {shards.count:d}) "
+        f"BETWEEN {shards.first:d} AND {shards.last:d}"
+    )
 
 
 def is_sqlite(db: Db) -> bool:

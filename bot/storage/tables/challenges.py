@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from bot.shards import ShardRange
+
 from ..errors import StorageError
 from ..rows import ChallengeRow
-from .base import CHALLENGE_COLS, TableSql, values
+from .base import CHALLENGE_COLS, TableSql, owned, values
 
 
 class ChallengesSql(TableSql):
@@ -54,16 +56,16 @@ class ChallengesSql(TableSql):
         )
         return cur.rowcount == 1
 
-    def expire_challenges(self, now: float) -> list[ChallengeRow]:
+    def expire_challenges(self, now: float, shards: ShardRange | None = None) -> list[ChallengeRow]:
         rows = self._db.execute(
-            f"UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ? "
-            f"RETURNING {CHALLENGE_COLS}",
+            "UPDATE challenges SET status = 'expired' WHERE status = 'open' AND expires_at <= ?"
+            f"{owned(shards)} RETURNING {CHALLENGE_COLS}",
             (now,),
         ).fetchall()
         return sorted((ChallengeRow(*r) for r in rows), key=lambda c: c.id)
 
-    def next_challenge_expiry(self) -> float | None:
+    def next_challenge_expiry(self, shards: ShardRange | None = None) -> float | None:
         row = self._db.execute(
-            "SELECT MIN(expires_at) FROM challenges WHERE status = 'open'"
+            f"SELECT MIN(expires_at) FROM challenges WHERE status = 'open'{owned(shards)}"
         ).fetchone()
         return None if row is None or row[0] is None else float(row[0])

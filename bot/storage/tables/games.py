@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from bot.shards import ShardRange
+
 from ..errors import VersionConflictError
 from ..rows import GameRow, GameUpdate, NewGame, columns, placeholders
-from .base import GAME_COLS, TableSql, values
+from .base import GAME_COLS, TableSql, owned, values
 
 
 class GamesSql(TableSql):
@@ -73,22 +75,24 @@ class GamesSql(TableSql):
         rows = self._db.execute("SELECT id FROM games WHERE status = 'active' ORDER BY id")
         return [int(r[0]) for r in rows]
 
-    def human_turns(self) -> list[tuple[int, int, int, int, int, float]]:
+    def human_turns(
+        self, shards: ShardRange | None = None
+    ) -> list[tuple[int, int, int, int, int, float]]:
         """Active games where a person is to move: (id, guild, channel, version,
         the user to move, when the turn began) — for turn pings after a restart."""
         rows = self._db.execute(
             "SELECT id, guild_id, channel_id, version, "
             "CASE turn_seat WHEN 0 THEN player0 ELSE player1 END, updated_at FROM games "
             "WHERE status = 'active' AND turn_seat IS NOT NULL "
-            "AND NOT (ai_level IS NOT NULL AND turn_seat = 1) ORDER BY id"
+            f"AND NOT (ai_level IS NOT NULL AND turn_seat = 1){owned(shards)} ORDER BY id"
         )
         return [(int(a), int(b), int(c), int(d), int(e), float(f)) for a, b, c, d, e, f in rows]
 
-    def ai_turn_game_ids(self) -> list[int]:
+    def ai_turn_game_ids(self, shards: ShardRange | None = None) -> list[int]:
         """Active games against the computer where the computer is to move."""
         rows = self._db.execute(
             "SELECT id FROM games WHERE status = 'active' AND ai_level IS NOT NULL "
-            "AND turn_seat = 1 ORDER BY id"
+            f"AND turn_seat = 1{owned(shards)} ORDER BY id"
         )
         return [int(r[0]) for r in rows]
 
