@@ -72,6 +72,7 @@ async def serve(config: Config) -> None:
         dev_guild_id=config.dev_guild_id,
         ai_delay=config.ai_delay,
         renderer=RenderPool(config.render_workers),
+        shards=config.shards,
     )
     async with bot:  # closes the bot, and with it the service, however we leave
         try:

@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -19,6 +20,7 @@ from discord.ext import commands
 from bot.render.pool import RenderPool
 from bot.service import AiRunner, GinService, TimerLoop
 from bot.service.ai_runner import Decide
+from bot.shards import ShardRange
 
 from .boards import Boards
 from .challenges import Challenges
@@ -41,8 +43,14 @@ def minimal_intents() -> discord.Intents:
     return intents
 
 
-class GinBot(commands.Bot):
-    """One bot over one service; owns the service from here on (closes it)."""
+class GinBot(commands.AutoShardedBot):
+    """One bot over one service; owns the service from here on (closes it).
+
+    Sharded as Discord asks (required from 2,500 servers): by default every
+    shard Discord recommends, in this process; with ``shards`` (``GIN_SHARDS``
+    / ``GIN_SHARD_COUNT``) only that range — the service then does the
+    background work of those shards' guilds only, so several processes can
+    share one database."""
 
     def __init__(
         self,
@@ -56,8 +64,13 @@ class GinBot(commands.Bot):
         defer_after: float = 1.5,
         renderer: RenderPool | None = None,
         pacer: ChannelPacer | None = None,
+        shards: ShardRange | None = None,
     ) -> None:
+        sharding: dict[str, Any] = {}
+        if shards is not None:
+            sharding = {"shard_ids": shards.ids, "shard_count": shards.count}
         super().__init__(
+            **sharding,
             command_prefix=(),  # no prefix commands: everything is an interaction
             intents=minimal_intents(),
             tree_cls=GinTree,
