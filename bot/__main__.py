@@ -42,20 +42,13 @@ async def open_service(config: Config) -> GinService:
         )
     except StorageError as err:
         raise StartupError(f"cannot use the database {where}: {err}") from err
-    except (OSError, asyncpg.PostgresError) as err:
+    except (OSError, sqlite3.Error, asyncpg.PostgresError) as err:
         if config.database_url:
-            raise StartupError(
-                f"cannot open the database {where} ({err.__class__.__name__}: {err}); check "
-                "that the PostgreSQL server is running and GIN_DATABASE_URL is right."
-            ) from err
+            fix = "check that the PostgreSQL server is running and GIN_DATABASE_URL is right."
+        else:
+            fix = "set GIN_DB_PATH to a file in a folder the bot may write to."
         raise StartupError(
-            f"cannot open the database {where} ({err}); set GIN_DB_PATH to a "
-            "file in a folder the bot may write to."
-        ) from err
-    except sqlite3.Error as err:
-        raise StartupError(
-            f"cannot open the database {where} ({err}); set GIN_DB_PATH to a "
-            "file in a folder the bot may write to."
+            f"cannot open the database {where} ({err.__class__.__name__}: {err}); {fix}"
         ) from err
 
 

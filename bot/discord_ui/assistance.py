@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import Card
 from bot.service.views import TurnView
 
 #: Discord's limit of options in one select menu.
@@ -44,10 +43,6 @@ def discard_options(turn: TurnView) -> list[discord.SelectOption]:
         for card in advice.discards
     ]
     return options[:MAX_SELECT_OPTIONS]
-
-
-def knock_value(card: Card) -> str:
-    return KNOCK_PREFIX + card.code
 
 
 def split_value(value: str) -> tuple[bool, str]:

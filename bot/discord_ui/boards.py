@@ -53,10 +53,8 @@ class Boards:
         self.renderer = renderer
         #: Every write to a channel takes a slot: Discord's per-channel limit.
         self.pacer = ChannelPacer() if pacer is None else pacer
-        #: The newest ping each game wants (game id -> version); older ones are dropped.
         #: Channels that answered 403 to our last write: players are told privately.
         self.blocked: set[int] = set()
-
         self.coalesce = coalesce
         self.clock = clock
         self._dirty: set[int] = set()

@@ -127,6 +127,12 @@ class GinBot(commands.AutoShardedBot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+        # Tracked like any follow-up work, so ``publisher.idle()`` (shutdown,
+        # tests) also waits for the resumes to be in place.
+        self.publisher.spawn(self._resume())
+
+    async def _resume(self) -> None:
+        """Owed computer turns and idle pings, after a start or a restart."""
         await self.ai.resume()
         await self.publisher.pings.resume()
 

@@ -68,9 +68,14 @@ class CoachDesk(ServiceCore):
         number = finished[-1] if finished and hand_number is None else hand_number
         if number is None or number not in finished:
             raise NoSuchGameError(NO_FINISHED_HAND)
-        start, actions = replay_to_hand(snap.game, moves, number)
-        review = await asyncio.to_thread(review_hand, start, actions, seat)
+        # Replaying the game and judging the hand are CPU work: off the event loop.
+        review = await asyncio.to_thread(_review, snap.game, moves, number, seat)
         return CoachReport(snap.id, snap.game.names, seat, review)
+
+
+def _review(game: Game, moves: list[MoveRow], number: int, seat: int) -> HandReview:
+    start, actions = replay_to_hand(game, moves, number)
+    return review_hand(start, actions, seat)
 
 
 def replay_to_hand(
