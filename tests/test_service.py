@@ -276,12 +276,28 @@ async def test_a_move_resets_the_deadline_of_whoever_moves_next(
 
 async def test_board_message_is_not_a_move(svc: GinService) -> None:
     snap = await start_game(svc, 1, 2)
-    await svc.set_board_message(snap.id, 4242, 555, 123.0)
+    assert await svc.boards_behind() == [], "no board posted yet: nothing to bring up to date"
+    await svc.set_board_message(snap.id, 4242, 555, 123.0, snap.version)
     after = await svc.get_game(snap.id)
     assert (after.channel_id, after.board_message_id, after.board_posted_at) == (4242, 555, 123.0)
     assert after.version == snap.version
+    assert await svc.boards_behind() == []
     with pytest.raises(NoSuchGameError):
-        await svc.set_board_message(999, 1, 2, 3.0)
+        await svc.set_board_message(999, 1, 2, 3.0, 1)
+
+
+async def test_boards_left_behind_by_a_crash_are_listed(svc: GinService) -> None:
+    snap = await start_game(svc, 1, 2)
+    await svc.set_board_message(snap.id, 4242, 555, 123.0, snap.version)
+    seat = snap.game.turn
+    assert seat is not None
+    moved = await svc.act(snap.id, snap.players[seat], Action(ActionKind.PASS))
+    # The move committed; the process died before the board edit.
+    assert await svc.boards_behind() == [(snap.id, 4242)]
+    await svc.board_shown(snap.id, moved.snapshot.version)
+    assert await svc.boards_behind() == []
+    await svc.board_shown(snap.id, snap.version)  # a slow, older edit lands last
+    assert await svc.boards_behind() == []
 
 
 # --- resign and moderator end -------------------------------------------------------------

@@ -103,7 +103,9 @@ class Boards:
         await self.pacer.slot(table.channel_id)
         msg = await self._channel(table.channel_id).send(content, file=file, view=view)
         self.blocked.discard(table.channel_id)
-        await self.service.set_board_message(table.id, table.channel_id, msg.id, self.clock())
+        await self.service.set_board_message(
+            table.id, table.channel_id, msg.id, self.clock(), table.version
+        )
 
     def refresh(self, game_id: int, channel_id: int) -> None:
         """Schedule a coalesced edit of the board to the latest state."""
@@ -146,6 +148,14 @@ class Boards:
             await self._post(table)
             return
         self.blocked.discard(table.channel_id)
+        await self.service.board_shown(table.id, table.version)
+
+    async def resume(self) -> None:
+        """After a restart: edit every board the last run left behind (it
+        stopped between a move and that move's board edit), so no board keeps
+        the buttons of a turn that has passed."""
+        for game_id, channel_id in await self.service.boards_behind():
+            self.refresh(game_id, channel_id)
 
     def pending(self) -> list[asyncio.Task[None]]:
         """Board edits still scheduled or running."""

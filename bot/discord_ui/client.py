@@ -132,7 +132,9 @@ class GinBot(commands.AutoShardedBot):
         self.publisher.spawn(self._resume())
 
     async def _resume(self) -> None:
-        """Owed computer turns and idle pings, after a start or a restart."""
+        """Boards left behind, owed computer turns and idle pings, after a
+        start or a restart."""
+        await self.publisher.boards.resume()
         await self.ai.resume()
         await self.publisher.pings.resume()
 

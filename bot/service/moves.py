@@ -75,14 +75,25 @@ class MoveDesk(ServiceCore):
         return ids
 
     async def set_board_message(
-        self, game_id: int, channel_id: int, message_id: int, posted_at: float
+        self, game_id: int, channel_id: int, message_id: int, posted_at: float, version: int
     ) -> None:
         """Where the game's board is posted now (also the channel for its
-        timer messages).  Not a move: the version stays."""
+        timer messages), showing ``version``.  Not a move: the version stays."""
         if not await self._repo.write(
-            lambda tx: tx.set_board(game_id, channel_id, message_id, posted_at)
+            lambda tx: tx.set_board(game_id, channel_id, message_id, posted_at, version)
         ):
             raise NoSuchGameError(f"There's no game #{game_id}.")
+
+    async def board_shown(self, game_id: int, version: int) -> None:
+        """The board was edited to show ``version`` (see :meth:`boards_behind`)."""
+        await self._repo.write(lambda tx: tx.board_shown(game_id, version))
+
+    async def boards_behind(self) -> list[tuple[int, int]]:
+        """(game, channel) of every active game of ours whose board shows an
+        older version: the process stopped between a move and its board edit.
+        After a restart the bot edits these, so no board is left with buttons
+        of a turn that has passed."""
+        return await self._repo.read(lambda tx: tx.boards_behind(self.shards))
 
     # --- moves ------------------------------------------------------------------------
 

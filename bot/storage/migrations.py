@@ -223,6 +223,12 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN assist TEXT NOT NULL DEFAULT 'full'
         CHECK (assist IN ('full', 'counts', 'off'));
     """,
+    # 3: the version each public board shows, so that after a crash between a
+    # move and its board edit the restarted bot brings the board up to date.
+    """
+    -- NULL: not known (games from before): such boards are refreshed once.
+    ALTER TABLE games ADD COLUMN board_version INTEGER;
+    """,
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -56,13 +56,34 @@ class GamesSql(TableSql):
         if cur.rowcount != 1:
             raise VersionConflictError(f"game {game_id} is no longer at version {version}")
 
-    def set_board(self, game_id: int, channel_id: int, message_id: int, posted_at: float) -> bool:
+    def set_board(
+        self, game_id: int, channel_id: int, message_id: int, posted_at: float, version: int
+    ) -> bool:
         cur = self._db.execute(
-            "UPDATE games SET channel_id = ?, board_message_id = ?, board_posted_at = ? "
-            "WHERE id = ?",
-            (channel_id, message_id, posted_at, game_id),
+            "UPDATE games SET channel_id = ?, board_message_id = ?, board_posted_at = ?, "
+            "board_version = ? WHERE id = ?",
+            (channel_id, message_id, posted_at, version, game_id),
         )
         return cur.rowcount == 1
+
+    def board_shown(self, game_id: int, version: int) -> None:
+        """The board now shows ``version`` (an edit that finished late never
+        moves it back)."""
+        self._db.execute(
+            "UPDATE games SET board_version = ? "
+            "WHERE id = ? AND (board_version IS NULL OR board_version < ?)",
+            (version, game_id, version),
+        )
+
+    def boards_behind(self, shards: ShardRange | None = None) -> list[tuple[int, int]]:
+        """Active games whose posted board shows an older version than the
+        game's: (id, channel) — after a crash, the edits that never happened."""
+        rows = self._db.execute(
+            "SELECT id, channel_id FROM games WHERE status = 'active' "
+            "AND board_message_id IS NOT NULL "
+            f"AND (board_version IS NULL OR board_version < version){owned(shards)} ORDER BY id"
+        )
+        return [(int(a), int(b)) for a, b in rows]
 
     def active_games(self, guild_id: int) -> list[GameRow]:
         rows = self._db.execute(
