@@ -178,6 +178,7 @@ class FakeState:
         self._expired_tokens: set[int] = set()
         self._sessions: dict[str, _Session] = {}
         self._active: _Session | None = None
+        self._routed: dict[int, set[int]] = {}
         self._connections: set[_Connection] = set()
         self._injections: list[_Injection] = []
         self._changed = asyncio.Event()
@@ -527,6 +528,18 @@ class FakeState:
 
         return await self.wait_for(find, timeout=timeout, what="a matching message")
 
+    def shard_connected(self, shard: int, count: int) -> bool:
+        """Whether a session for shard ``shard`` of ``count`` is connected and
+        has received its guilds."""
+        return any(
+            s.shard == (shard, count) and s.conn is not None and s.guilds_sent
+            for s in self._sessions.values()
+        )
+
+    def routed_shards(self, guild_id: int) -> set[int]:
+        """The shards whose sessions received interactions from ``guild_id``."""
+        return set(self._routed.get(guild_id, set()))
+
     async def wait_connected(self, timeout: float | None = None) -> None:
         """Wait until a bot has identified/resumed and received its guilds."""
 
@@ -565,18 +578,38 @@ class FakeState:
         on_sent: Callable[[], None] | None = None,
         session: _Session | None = None,
     ) -> None:
-        """Queue a DISPATCH (op 0) on the active session (buffered if dropped)."""
-        sess = session or self._active
+        """Queue a DISPATCH (op 0) on the session Discord would use: a guild's
+        events go to the shard that owns the guild, else the active session
+        (buffered if dropped)."""
+        sess = session or self._owner(data) or self._active
         if sess is None:
             return
         if intent is not None and not sess.intents & intent:
             return
+        if event == "INTERACTION_CREATE" and sess.shard is not None and "guild_id" in data:
+            self._routed.setdefault(int(data["guild_id"]), set()).add(sess.shard[0])
         sess.seq += 1
         frame = dumps({"op": 0, "t": event, "s": sess.seq, "d": data})
         sess.backlog.append((sess.seq, frame))
         if sess.conn is not None:
             sess.conn.queue.put_nowait((frame, on_sent))
         self._last_activity = time.perf_counter()
+
+    def _owner(self, data: dict[str, Any]) -> _Session | None:
+        """The newest live session whose shard owns ``data``'s guild, as on
+        Discord (``(guild_id >> 22) % shard_count``): with several bot
+        processes each owning some shards, each guild's events reach one."""
+        guild_id = data.get("guild_id")
+        if guild_id is None:
+            return None
+        owners = [
+            s
+            for s in self._sessions.values()
+            if s.shard is not None
+            and (int(guild_id) >> 22) % s.shard[1] == s.shard[0]
+            and (s.conn is not None or s.resumable)
+        ]
+        return owners[-1] if owners else None
 
     def _guild_create_payload(self, guild: FakeGuild) -> dict[str, Any]:
         members = [self.users[uid].member_payload() for uid in guild.member_ids]
