@@ -32,9 +32,9 @@ from .records import (
     HandResult,
     Outcome,
     Phase,
-    SeatTally,
 )
 from .rules import NextDealer, Ruleset
+from .tally import tallies
 from .views import PublicView, SeatView
 
 STOCK_FLOOR = 2  # the hand is dead when a stock draw leaves this many cards
@@ -402,18 +402,10 @@ class Game:
 
     def _finish(self, winner: int, reason: GameEnd) -> GameResult:
         rules = self.ruleset
-        loser = 1 - winner
-        tallies = tuple(
-            SeatTally(
-                hand_points=self.scores[s],
-                shutout=rules.shutout and s == winner and self.hands_won[loser] == 0,
-                hands_won=self.hands_won[s],
-                line_bonus=rules.line_bonus * self.hands_won[s],
-                game_bonus=rules.game_bonus if s == winner else 0,
-            )
-            for s in (0, 1)
+        sheet = tallies(
+            self.scores, self.hands_won, winner, rules.game_bonus, rules.line_bonus, rules.shutout
         )
-        self.result = GameResult(winner, reason, (tallies[0], tallies[1]))
+        self.result = GameResult(winner, reason, sheet)
         self.phase = Phase.GAME_OVER
         self.turn = None
         self.drawn = None
