@@ -205,3 +205,14 @@ def test_team_game_tally() -> None:
     assert score.scores == (106, 0) and score.hands_won == (3, 0)
     a, b = team_tally(score, A, game_bonus=100, line_bonus=25, shutout=True)
     assert a.total == 106 * 2 + 75 + 100 and b.total == 0
+
+
+def test_scoring_is_a_setting_and_nonsense_is_refused() -> None:
+    from bot.engine import Ruleset, RulesetError, Scoring
+
+    assert Ruleset().with_setting("scoring", " Hollywood ").scoring is Scoring.HOLLYWOOD
+    with pytest.raises(RulesetError, match="scoring must be one of: standard, hollywood"):
+        Ruleset().with_setting("scoring", "bollywood")
+    old = Ruleset().to_dict()
+    del old["scoring"]  # a ruleset stored before the setting existed
+    assert Ruleset.from_dict(old).scoring is Scoring.STANDARD

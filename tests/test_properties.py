@@ -14,10 +14,12 @@ from bot.engine import (
     ActionKind,
     EventKind,
     Game,
+    GameEnd,
     HandEnd,
     NextDealer,
     PublicView,
     Ruleset,
+    Scoring,
     Variant,
 )
 from bot.engine.cards import mask_of
@@ -159,3 +161,43 @@ def test_views_hide_the_other_hand_and_the_stock(seed: int, steps: int) -> None:
         for card in hidden:
             assert f"Card({card.code})" not in text
             assert f"Card({card.code})" not in pub or card in g.pile
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    play_seed=st.integers(0, 2**31),
+    target=st.sampled_from([10, 30]),
+)
+def test_hollywood_games_end_when_all_three_columns_close(
+    seed: int, play_seed: int, target: int
+) -> None:
+    rules = Ruleset(target=target, scoring=Scoring.HOLLYWOOD)
+    rng = random.Random(play_seed)
+    g = Game.new(("Ana", "Bo"), rules, seed=seed)
+    closed_before = 0
+    while not g.is_over:
+        sheet = g.hollywood()
+        assert sheet is not None and not sheet.finished
+        # Columns close in order and never reopen.
+        closed = [c.closed for c in sheet.columns]
+        assert closed == sorted(closed, reverse=True) and sum(closed) >= closed_before
+        closed_before = sum(closed)
+        g.apply(*random_action(g, rng))
+        restored = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+        assert restored.hollywood() == g.hollywood()
+    check_hand_points(g)
+    sheet = g.hollywood()
+    assert sheet is not None and sheet.finished
+    assert g.result is not None
+    assert g.result.winner == sheet.leader
+    assert g.result.totals == sheet.totals
+    assert g.public_view().hollywood == sheet
+
+
+def test_a_hollywood_forfeit_gives_the_open_columns_to_the_winner() -> None:
+    g = Game.new(("Ana", "Bo"), Ruleset(scoring=Scoring.HOLLYWOOD), seed=5)
+    g.forfeit(0, GameEnd.RESIGN)
+    assert g.result is not None and g.result.winner == 1
+    # No hand was played: Bo wins three empty columns (three game bonuses).
+    assert g.result.totals == (0, 300)

@@ -677,3 +677,18 @@ def test_concurrent_renders_match_sequential() -> None:
     with ThreadPoolExecutor(max_workers=8) as pool:
         parallel = list(pool.map(lambda job: job(), jobs))
     assert parallel == [job() for job in jobs]
+
+
+def test_hollywood_board_shows_the_three_columns() -> None:
+    from bot.engine.hollywood import HollywoodRules, hollywood_sheet
+    from bot.render.alt_text import board_alt
+
+    sheet = hollywood_sheet([(0, 30), (1, 20), (0, 40), (0, 35)], HollywoodRules())
+    plain = samples.public_view()
+    hollywood = replace(plain, hollywood=sheet)
+    data = render_board(hollywood)
+    assert len(data) < MAX_BYTES and data != render_board(plain)
+    img = rgb(data)
+    assert img.size == rgb(render_board(plain)).size
+    alt = board_alt(hollywood)
+    assert "105* · 75 · 35" in alt and "20 · 0 · 0" in alt and "three games" in alt

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Action, ActionKind, Game, HandEnd, HandResult, Ruleset, SeatView
+from bot.engine import Action, ActionKind, Game, HandEnd, HandResult, Ruleset, Scoring, SeatView
 from bot.service import (
     AiLevel,
     AlreadyInGameError,
@@ -437,6 +437,24 @@ async def test_score_sheet_during_and_after_the_game(svc: GinService) -> None:
         assert sheet.rows[-1].end == "resign" and sheet.rows[-1].points == 0
         assert sheet.rows[-1].totals == tuple(snap.game.scores)
         assert sheet.result is not None and sheet.status is GameStatus.FINISHED
+
+
+async def test_a_hollywood_game_is_set_by_the_server_and_plays_to_three_columns(
+    svc: GinService,
+) -> None:
+    await svc.update_setting(GUILD, "scoring", "hollywood")
+    snap = await start_game(svc, 1, 2, target=20)
+    assert snap.game.ruleset.scoring is Scoring.HOLLYWOOD
+    await play_out(svc, snap.id, random.Random(8))
+    done = await svc.get_game(snap.id)
+    sheet = await svc.score_sheet(snap.id)
+    assert sheet.hollywood is not None and sheet.hollywood.finished
+    assert sheet.hollywood == done.game.hollywood()
+    assert sheet.result is not None and sheet.result.totals == sheet.hollywood.totals
+    # The leaderboard records the three columns' total, as for a normal game's tally.
+    stats = await svc.player_stats(GUILD, done.players[sheet.result.winner])
+    assert stats is not None and stats.wins == 1
+    assert stats.total_points == sheet.result.totals[sheet.result.winner]
 
 
 @dataclass

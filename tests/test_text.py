@@ -198,3 +198,20 @@ def test_player_message_hides_bugs() -> None:
     for bug in (KeyError("x"), RuntimeError("db path /secret"), ValueError("boom")):
         assert player_message(bug) is None
     assert "try again" in APOLOGY and "safe" in APOLOGY
+
+
+def test_hollywood_score_line_and_sheet() -> None:
+    from dataclasses import replace
+
+    from bot.engine import Game, Ruleset, Scoring
+    from bot.engine.hollywood import HollywoodRules, hollywood_sheet
+    from bot.service.models import GameStatus, ScoreSheet
+
+    game = Game.new(("Ann", "Bo"), Ruleset(scoring=Scoring.HOLLYWOOD), seed=1)
+    sheet = hollywood_sheet([(0, 30), (1, 20), (0, 40), (0, 35)], HollywoodRules())
+    view = replace(game.public_view(), hollywood=sheet)
+    line = score_line(view)
+    assert "**Ann** 105* · 75 · 35 – 20 · 0 · 0 **Bo** · Hollywood, each to 100" in line
+    page = score_sheet_text(ScoreSheet(1, ("Ann", "Bo"), (), GameStatus.ACTIVE, None, sheet))
+    assert "Game I: Ann 105 – 20 Bo — won by Ann (with bonuses 280 – 45)" in page
+    assert "Game II: Ann 75 – 0 Bo" in page

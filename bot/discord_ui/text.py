@@ -22,6 +22,7 @@ from bot.engine import (
     PublicView,
     SeatView,
 )
+from bot.engine.hollywood import seat_columns, sheet_lines
 from bot.service.models import LeaderboardPage, PlayerStats, ScoreSheet
 
 END_WORDS = {
@@ -98,10 +99,15 @@ def score_line(view: PublicView) -> str:
     a, b = view.names
     limit = "gin only" if view.knock_limit == 0 else f"knock ≤ {view.knock_limit}"
     double = " · ♠ doubled" if view.spade_double else ""
-    return (
-        f"**{a}** {view.scores[0]} – {view.scores[1]} **{b}** · to {view.target} · "
-        f"hand {view.hand_number} · stock {view.stock_count} · {limit}{double}"
-    )
+    if view.hollywood is not None:
+        h = view.hollywood
+        score = (
+            f"**{a}** {seat_columns(h, 0)} – {seat_columns(h, 1)} **{b}** · "
+            f"Hollywood, each to {view.target}"
+        )
+    else:
+        score = f"**{a}** {view.scores[0]} – {view.scores[1]} **{b}** · to {view.target}"
+    return f"{score} · hand {view.hand_number} · stock {view.stock_count} · {limit}{double}"
 
 
 def hand_result_line(r: HandResult, names: tuple[str, str]) -> str:
@@ -181,6 +187,9 @@ def score_sheet_text(sheet: ScoreSheet) -> str:
         t = sheet.result.tallies
         lines.append("")
         lines.append(f"{'final tally':<33}{t[0].total:>10}{t[1].total:>10}")
+    if sheet.hollywood is not None:
+        lines.append("")
+        lines.extend(sheet_lines(sheet.hollywood, sheet.names))
     lines.append("```")
     if sheet.result is not None:
         lines.append(game_result_line(sheet.result, sheet.names))

@@ -44,7 +44,7 @@ from .records import (
     Phase,
     SeatTally,
 )
-from .rules import NextDealer, Ruleset, RulesetError, Variant
+from .rules import NextDealer, Ruleset, RulesetError, Scoring, Variant
 from .views import PublicView, SeatView
 
 __all__ = [
@@ -77,6 +77,7 @@ __all__ = [
     "PublicView",
     "Ruleset",
     "RulesetError",
+    "Scoring",
     "SeatTally",
     "SeatView",
     "StateError",

@@ -13,6 +13,13 @@ import random
 
 from . import errors
 from .cards import CARDS, RANK_VALUES, Card, cards_of, shuffled_deck
+from .hollywood import (
+    HollywoodRules,
+    HollywoodSheet,
+    combined_tallies,
+    forfeit_open_columns,
+    hollywood_sheet,
+)
 from .melds import (
     Arrangement,
     best_arrangement,
@@ -33,7 +40,7 @@ from .records import (
     Outcome,
     Phase,
 )
-from .rules import NextDealer, Ruleset
+from .rules import NextDealer, Ruleset, Scoring
 from .tally import tallies
 from .views import PublicView, SeatView
 
@@ -390,7 +397,13 @@ class Game:
     def _after_hand(self, result: HandResult, events: tuple[Event, ...]) -> Outcome:
         self.history.append(result)
         winner = result.winner
-        if winner is not None and self.scores[winner] >= self.target:
+        sheet = self.hollywood()
+        if sheet is not None:
+            if sheet.finished:
+                leader = sheet.leader
+                assert leader is not None  # three closed columns never tie
+                return Outcome(events, hand=result, game=self._finish(leader, GameEnd.TARGET))
+        elif winner is not None and self.scores[winner] >= self.target:
             return Outcome(events, hand=result, game=self._finish(winner, GameEnd.TARGET))
         nd = self.ruleset.next_dealer
         if nd is NextDealer.ALTERNATE:
@@ -402,14 +415,35 @@ class Game:
 
     def _finish(self, winner: int, reason: GameEnd) -> GameResult:
         rules = self.ruleset
-        sheet = tallies(
-            self.scores, self.hands_won, winner, rules.game_bonus, rules.line_bonus, rules.shutout
-        )
+        hollywood = self.hollywood()
+        if hollywood is not None:
+            sheet = combined_tallies(forfeit_open_columns(hollywood, winner, self._hollywood_rules))
+        else:
+            sheet = tallies(
+                self.scores,
+                self.hands_won,
+                winner,
+                rules.game_bonus,
+                rules.line_bonus,
+                rules.shutout,
+            )
         self.result = GameResult(winner, reason, sheet)
         self.phase = Phase.GAME_OVER
         self.turn = None
         self.drawn = None
         return self.result
+
+    @property
+    def _hollywood_rules(self) -> HollywoodRules:
+        r = self.ruleset
+        return HollywoodRules(self.target, r.game_bonus, r.line_bonus, r.shutout)
+
+    def hollywood(self) -> HollywoodSheet | None:
+        """The three-column sheet under Hollywood scoring (rebuilt from the
+        hand history, so it can never drift from it), else None."""
+        if self.ruleset.scoring is not Scoring.HOLLYWOOD:
+            return None
+        return hollywood_sheet(((h.winner, h.points) for h in self.history), self._hollywood_rules)
 
     # --- views ------------------------------------------------------------------
 
@@ -431,6 +465,7 @@ class Game:
             known=(tuple(cards_of(self.known[0])), tuple(cards_of(self.known[1]))),
             last_events=self.last_events,
             last_hand=self.history[-1] if self.history else None,
+            hollywood=self.hollywood(),
         )
 
     def view(self, seat: int) -> SeatView:

@@ -138,6 +138,39 @@ def hollywood_sheet(
     return sheet
 
 
+def forfeit_open_columns(
+    sheet: HollywoodSheet, winner: int, rules: HollywoodRules
+) -> HollywoodSheet:
+    """The sheet when the game ends early (resign, timeout, moderator): the
+    player who wins by forfeit wins every column still open."""
+    cols = tuple(c if c.closed else _close(c, winner, rules) for c in sheet.columns)
+    return HollywoodSheet((cols[0], cols[1], cols[2]), sheet.wins)
+
+
+def combined_tallies(sheet: HollywoodSheet) -> tuple[SeatTally, SeatTally]:
+    """One tally per seat summing the closed columns (what the leaderboard
+    records): hand points with each column's shutout double already applied."""
+    out = []
+    for s in (0, 1):
+        cols = [c.tallies[s] for c in sheet.columns if c.tallies is not None]
+        out.append(
+            SeatTally(
+                hand_points=sum(t.hand_points * (2 if t.shutout else 1) for t in cols),
+                shutout=False,
+                hands_won=sheet.wins[s],
+                line_bonus=sum(t.line_bonus for t in cols),
+                game_bonus=sum(t.game_bonus for t in cols),
+            )
+        )
+    return (out[0], out[1])
+
+
+def seat_columns(sheet: HollywoodSheet, seat: int) -> str:
+    """A seat's three column scores, a closed column's winner marked with *:
+    "105* · 75 · 35"."""
+    return " · ".join(f"{c.points[seat]}{'*' if c.winner == seat else ''}" for c in sheet.columns)
+
+
 def sheet_lines(sheet: HollywoodSheet, names: Sequence[str]) -> list[str]:
     """The sheet as text (board, ``/gin score``, the tally's alt text)."""
     lines = []

@@ -13,6 +13,13 @@ class Variant(StrEnum):
     GIN_ONLY = "gin_only"
 
 
+class Scoring(StrEnum):
+    """How hand points are kept: one game, or Hollywood's three columns."""
+
+    STANDARD = "standard"
+    HOLLYWOOD = "hollywood"
+
+
 class NextDealer(StrEnum):
     ALTERNATE = "alternate"
     LOSER = "loser"
@@ -60,6 +67,7 @@ class Ruleset:
     next_dealer: NextDealer = NextDealer.ALTERNATE
     fiftieth_card_rule: bool = False
     oklahoma_spade_double: bool = True
+    scoring: Scoring = Scoring.STANDARD
 
     def __post_init__(self) -> None:
         for name, (low, high) in LIMITS.items():
@@ -70,18 +78,17 @@ class Ruleset:
                 raise RulesetError(f"{name} must be a whole number from {low} to {high}.")
             if not low <= value <= high:
                 raise RulesetError(f"{name} must be from {low} to {high} (got {value}).")
-        try:
-            object.__setattr__(self, "variant", Variant(self.variant))
-        except ValueError as exc:
-            raise RulesetError(
-                f"variant must be one of: {', '.join(v.value for v in Variant)}."
-            ) from exc
-        try:
-            object.__setattr__(self, "next_dealer", NextDealer(self.next_dealer))
-        except ValueError as exc:
-            raise RulesetError(
-                f"next_dealer must be one of: {', '.join(v.value for v in NextDealer)}."
-            ) from exc
+        choices: tuple[tuple[str, type[StrEnum]], ...] = (
+            ("variant", Variant),
+            ("next_dealer", NextDealer),
+            ("scoring", Scoring),
+        )
+        for name, kind in choices:
+            try:
+                object.__setattr__(self, name, kind(getattr(self, name)))
+            except ValueError as exc:
+                allowed = ", ".join(v.value for v in kind)
+                raise RulesetError(f"{name} must be one of: {allowed}.") from exc
         for name in ("shutout", "fiftieth_card_rule", "oklahoma_spade_double"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesetError(f"{name} must be on or off.")
@@ -116,6 +123,7 @@ class Ruleset:
         d = asdict(self)
         d["variant"] = self.variant.value
         d["next_dealer"] = self.next_dealer.value
+        d["scoring"] = self.scoring.value
         return d
 
     @classmethod
@@ -142,6 +150,11 @@ class Ruleset:
             f"Next dealer: {self.next_dealer.value}; "
             f"50th-card rule: {'on' if self.fiftieth_card_rule else 'off'}.",
         ]
+        if self.scoring is Scoring.HOLLYWOOD:
+            lines.append(
+                f"Hollywood scoring: three games at once, each to {self.effective_target}; "
+                "a player's 1st win counts in game I, the 2nd in I and II, later wins in all three."
+            )
         if self.variant is Variant.OKLAHOMA:
             lines.append(
                 f"Spade upcard doubles the hand: {'on' if self.oklahoma_spade_double else 'off'}."

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
+from .hollywood import HollywoodSheet
 from .records import Event, HandResult, Phase
 from .rules import Ruleset
 
@@ -33,6 +34,8 @@ class PublicView:
     known: tuple[tuple[Card, ...], tuple[Card, ...]]
     last_events: tuple[Event, ...]  # public parts only
     last_hand: HandResult | None
+    #: The three-column sheet under Hollywood scoring, else None.
+    hollywood: HollywoodSheet | None = None
 
     @property
     def target(self) -> int:

@@ -15,6 +15,7 @@ from typing import Final
 
 from bot.engine import Assist, GameResult, HandEnd, HandResult, Phase, PublicView, SeatView
 from bot.engine.cards import Card, mask_of
+from bot.engine.hollywood import seat_columns
 from bot.engine.melds import Meld, best_arrangement, deadwood_value, knock_value_mask
 
 #: Discord's limit on an attachment's description.
@@ -94,9 +95,16 @@ def board_alt(public: PublicView) -> str:
         for seat, cards in enumerate(public.known)
         if cards
     ]
+    if public.hollywood is not None:
+        h = public.hollywood
+        score = (
+            f"{a} {seat_columns(h, 0)}, {b} {seat_columns(h, 1)} in Hollywood's three games, "
+            f"each to {public.target}"
+        )
+    else:
+        score = f"{a} {public.scores[0]}, {b} {public.scores[1]}, playing to {public.target}"
     lines = [
-        f"Gin board, hand {public.hand_number}: {a} {public.scores[0]}, {b} {public.scores[1]}, "
-        f"playing to {public.target}",
+        f"Gin board, hand {public.hand_number}: {score}",
         top + below,
         f"{public.stock_count} cards in the stock",
         f"{a} holds {public.card_counts[0]} cards, {b} holds {public.card_counts[1]}",

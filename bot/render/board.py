@@ -12,6 +12,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
+from bot.engine.hollywood import seat_columns
 from bot.engine.records import Event, EventKind, Phase
 from bot.engine.rules import VARIANT_LABELS
 from bot.engine.views import PublicView
@@ -156,10 +157,16 @@ def _seat_panel(
     if pill_text:
         pill(img, draw, (after, y + 46), pill_text, 20, fill=theme.GOLD, anchor="l")
 
-    score = str(view.scores[seat])
-    sw = text(img, (lx, y + 94), score, 38, theme.TEXT, anchor="ls")
     won = view.hands_won[seat]
-    detail = f" / {view.target}   ·   {won} hand{'s' if won != 1 else ''} won"
+    won_text = f"{won} hand{'s' if won != 1 else ''} won"
+    if view.hollywood is not None:
+        # Hollywood: the seat's three columns; * marks a column it has won.
+        score = seat_columns(view.hollywood, seat)
+        sw = text(img, (lx, y + 94), score, 30, theme.TEXT, anchor="ls")
+        detail = f" / {view.target} each   ·   {won_text}"
+    else:
+        sw = text(img, (lx, y + 94), str(view.scores[seat]), 38, theme.TEXT, anchor="ls")
+        detail = f" / {view.target}   ·   {won_text}"
     text(img, (lx + sw + 4, y + 94), detail, 20, theme.TEXT_DIM, anchor="ls")
 
 

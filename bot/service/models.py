@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.engine import Assist, Game, GameResult, Outcome, Ruleset
+from bot.engine.hollywood import HollywoodSheet
 
 from .pinging import DEFAULT_IDLE_MINUTES, PingMode
 
@@ -273,6 +274,8 @@ class ScoreSheet:
     rows: tuple[ScoreSheetRow, ...]
     status: GameStatus
     result: GameResult | None
+    #: Hollywood scoring's three columns, else None.
+    hollywood: HollywoodSheet | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -100,6 +100,8 @@ class StandingsDesk(ServiceCore):
                 for h in tx.hands(game_id)
             )
             game = snapshot.game
-            return ScoreSheet(game_id, game.names, rows, snapshot.status, game.result)
+            return ScoreSheet(
+                game_id, game.names, rows, snapshot.status, game.result, game.hollywood()
+            )
 
         return await self._repo.read(txn)
