@@ -35,6 +35,10 @@ VARIANTS = [
     app_commands.Choice(name="Oklahoma (upcard sets the knock limit)", value="oklahoma"),
     app_commands.Choice(name="Straight gin (gin only)", value="gin_only"),
 ]
+MATCHES: list[app_commands.Choice[int]] = [
+    app_commands.Choice(name="One game", value=1),
+    *(app_commands.Choice(name=f"Match: best of {n} games", value=n) for n in (3, 5, 7)),
+]
 LEVELS = [app_commands.Choice(name=lv.value.capitalize(), value=lv.value) for lv in AiLevel]
 SETTINGS = list(SERVER_SETTINGS)
 
@@ -68,8 +72,10 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         target="Points to win the game (default: this server's setting, usually 100)",
         variant="Rules variant (default: this server's setting)",
         difficulty="Against the computer: easy, normal or hard (default normal)",
+        match="One game, or a match of several (each game to 250 unless you set a target)",
     )
     @app_commands.choices(variant=VARIANTS, difficulty=LEVELS)
+    @app_commands.choices(match=MATCHES)
     @app_commands.guild_only()
     async def challenge(
         self,
@@ -78,16 +84,20 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         target: app_commands.Range[int, 10, 1000] | None = None,
         variant: app_commands.Choice[str] | None = None,
         difficulty: app_commands.Choice[str] | None = None,
+        match: app_commands.Choice[int] | None = None,
     ) -> None:
         v = variant.value if variant else None
+        games = match.value if match else None
         check_can_host(interaction.app_permissions)
         if self.bot.user is not None and opponent.id == self.bot.user.id:
             level = AiLevel(difficulty.value) if difficulty else AiLevel.NORMAL
-            await self.challenges.start_ai(interaction, level, target, v)
+            await self.challenges.start_ai(interaction, level, target, v, games)
             return
         if opponent.bot:
             raise SettingsError("Bots can't play — challenge a person, or me for the computer.")
-        await self.challenges.challenge(interaction, opponent.id, display_name(opponent), target, v)
+        await self.challenges.challenge(
+            interaction, opponent.id, display_name(opponent), target, v, games
+        )
 
     # --- turns -------------------------------------------------------------------------
 

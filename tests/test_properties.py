@@ -16,6 +16,7 @@ from bot.engine import (
     Game,
     GameEnd,
     HandEnd,
+    MatchPlay,
     NextDealer,
     PublicView,
     Ruleset,
@@ -201,3 +202,58 @@ def test_a_hollywood_forfeit_gives_the_open_columns_to_the_winner() -> None:
     assert g.result is not None and g.result.winner == 1
     # No hand was played: Bo wins three empty columns (three game bonuses).
     assert g.result.totals == (0, 300)
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    play_seed=st.integers(0, 2**31),
+    games=st.sampled_from([1, 3, 5]),
+)
+def test_a_best_of_match_plays_game_after_game_until_a_majority(
+    seed: int, play_seed: int, games: int
+) -> None:
+    rules = Ruleset(target=15, match=MatchPlay.BEST_OF, match_games=games)
+    rng = random.Random(play_seed)
+    g = Game.new(("Ana", "Bo"), rules, seed=seed)
+    announced = []
+    hands = 0
+    while not g.is_over:
+        outcome = g.apply(*random_action(g, rng))
+        if outcome.hand is not None:
+            hands += 1
+            assert outcome.hand.number == hands  # numbering runs on across the games
+        if outcome.match_game is not None:
+            announced.append(outcome.match_game)
+            # The next game starts from zero (unless the match is over).
+            assert g.is_over or g.scores == [0, 0]
+        restored = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+        assert restored.match_standing() == g.match_standing()
+    st_ = g.match_standing()
+    assert st_ is not None and st_.winner is not None
+    assert announced == g.match_results
+    assert st_.wins[st_.winner] == games // 2 + 1 and len(announced) == sum(st_.wins)
+    assert g.result is not None and g.result.winner == st_.winner
+    assert g.result.totals == tuple(sum(r.totals[s] for r in announced) for s in (0, 1))
+    assert g.public_view().match == st_
+
+
+def test_resigning_a_match_gives_the_game_in_play_and_the_match() -> None:
+    g = Game.new(("Ana", "Bo"), Ruleset(match=MatchPlay.BEST_OF, match_games=3), seed=2)
+    assert g.target == 250
+    g.forfeit(1, GameEnd.RESIGN)
+    assert g.result is not None and g.result.winner == 0
+    assert g.result.totals == (100, 0)  # the game in play: a game bonus, nothing else
+
+
+def test_multi_match_plays_matches_to_100() -> None:
+    rules = Ruleset(match=MatchPlay.MULTI, match_target=1000, target=40)
+    g = Game.new(("Ana", "Bo"), rules, seed=11)
+    assert g.target == 100  # each match is to 100 whatever the target setting
+    rng = random.Random(4)
+    while not g.is_over:
+        g.apply(*random_action(g, rng))
+    st_ = g.match_standing()
+    assert st_ is not None and st_.winner is not None
+    assert max(st_.scores) >= 1000 and len(g.match_results) >= 2
+    assert g.result is not None and g.result.totals == st_.scores

@@ -20,7 +20,7 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.engine import EventKind, HandResult
+from bot.engine import EventKind, GameResult, HandResult
 from bot.render.alt_text import board_alt, reveal_alt, tally_alt
 from bot.render.pool import RenderPool
 from bot.service import GinService
@@ -163,13 +163,19 @@ class Boards:
 
     # --- notices ---------------------------------------------------------------------
 
-    async def reveal(self, table: TableView, hand: HandResult) -> None:
-        """The public reveal of a finished hand: both hands, layoffs, points."""
+    async def reveal(
+        self, table: TableView, hand: HandResult, match_game: GameResult | None = None
+    ) -> None:
+        """The public reveal of a finished hand: both hands, layoffs, points
+        (and, in a match, the game this hand won)."""
         public = table.public
         png = await self.renderer.reveal(hand, public)
+        content = text.hand_result_line(hand, public.names)
+        if match_game is not None:
+            content += "\n" + text.match_game_line(match_game, public)
         await self.pacer.slot(table.channel_id)
         await self._channel(table.channel_id).send(
-            text.hand_result_line(hand, public.names),
+            content,
             file=discord.File(
                 io.BytesIO(png), filename="reveal.png", description=reveal_alt(hand, public)
             ),
@@ -183,7 +189,10 @@ class Boards:
         assert game is not None
         public = table.public
         png = await self.renderer.tally(game, public)
-        lines = [text.game_result_line(game, public.names)]
+        lines = [
+            text.game_result_line(game, public.names, match=public.match is not None),
+            *text.match_summary_lines(public),
+        ]
         for change in result.rating_changes:
             seat = table.seat_of(change.user_id)
             name = public.names[seat] if seat is not None else str(change.user_id)

@@ -37,6 +37,7 @@ class Challenges:
         level: AiLevel,
         target: int | None,
         variant: str | None,
+        match_games: int | None = None,
     ) -> None:
         bot_user = self.client.user
         assert bot_user is not None
@@ -48,6 +49,7 @@ class Challenges:
             level,
             target=target,
             variant=variant,
+            match_games=match_games,
             ai_user_id=bot_user.id,
         )
         await interaction.response.send_message(
@@ -65,6 +67,7 @@ class Challenges:
         opponent_name: str,
         target: int | None,
         variant: str | None,
+        match_games: int | None = None,
         *,
         rematch: bool = False,
     ) -> None:
@@ -77,14 +80,17 @@ class Challenges:
             opponent_name,
             target=target,
             variant=variant,
+            match_games=match_games,
         )
         if rematch:
             head = f"<@{opponent_id}>, {interaction.user.mention} wants a rematch!"
         else:
             rules = ch.ruleset
+            fmt = rules.match_format()
+            match = f", a match: best of {fmt.games}" if fmt and fmt.games > 1 else ""
             head = (
                 f"<@{opponent_id}>, {interaction.user.mention} challenges you to gin rummy "
-                f"({rules.variant.value.replace('_', ' ')}, to {rules.effective_target})."
+                f"({rules.variant.value.replace('_', ' ')}, to {rules.effective_target}{match})."
             )
         await interaction.response.send_message(
             f"{head} The challenge expires <t:{int(ch.expires_at)}:R>.",
@@ -122,8 +128,12 @@ class Challenges:
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         table = await self.service.table_view(game_id)
         rules = table.public.ruleset
+        fmt = rules.match_format()
+        games = fmt.games if fmt is not None else 1
         if table.ai_level is not None:
-            await self.start_ai(interaction, table.ai_level, rules.target, rules.variant.value)
+            await self.start_ai(
+                interaction, table.ai_level, rules.target, rules.variant.value, games
+            )
             return
         seat = table.seat_of(interaction.user.id)
         assert seat is not None  # GameItem.allowed checked it
@@ -133,5 +143,6 @@ class Challenges:
             table.names[1 - seat],
             rules.target,
             rules.variant.value,
+            games,
             rematch=True,
         )

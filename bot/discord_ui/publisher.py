@@ -56,7 +56,7 @@ class Publisher:
         table = report.table
         try:
             if report.hand is not None:
-                await self.boards.reveal(table, report.hand)
+                await self.boards.reveal(table, report.hand, report.match_game)
             if report.game_result is not None:
                 await self.pings.game_over(table.id)
                 await self.boards.final(report)

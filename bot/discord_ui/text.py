@@ -23,6 +23,7 @@ from bot.engine import (
     SeatView,
 )
 from bot.engine.hollywood import seat_columns, sheet_lines
+from bot.engine.match import standing_line
 from bot.service.models import LeaderboardPage, PlayerStats, ScoreSheet
 
 END_WORDS = {
@@ -107,7 +108,9 @@ def score_line(view: PublicView) -> str:
         )
     else:
         score = f"**{a}** {view.scores[0]} – {view.scores[1]} **{b}** · to {view.target}"
-    return f"{score} · hand {view.hand_number} · stock {view.stock_count} · {limit}{double}"
+    line = f"{score} · hand {view.hand_number} · stock {view.stock_count} · {limit}{double}"
+    match = match_line(view)
+    return line if match is None else f"{line}\n{match}"
 
 
 def hand_result_line(r: HandResult, names: tuple[str, str]) -> str:
@@ -130,13 +133,48 @@ def hand_result_line(r: HandResult, names: tuple[str, str]) -> str:
     return f"Hand {r.number}: {knocker} {how}{detail}: {winner} scores {r.points}{doubled}."
 
 
-def game_result_line(result: GameResult, names: tuple[str, str]) -> str:
+def game_result_line(result: GameResult, names: tuple[str, str], *, match: bool = False) -> str:
     w = names[result.winner]
     t = result.totals
     return (
-        f"🏆 **{w}** wins the game — {REASON_WORDS[result.reason]}. "
+        f"🏆 **{w}** wins the {'match' if match else 'game'} — {REASON_WORDS[result.reason]}. "
         f"Final tally {names[0]} {t[0]} – {t[1]} {names[1]}."
     )
+
+
+def match_game_line(game: GameResult, view: PublicView) -> str:
+    """A game of a match is over: who won it, its tally, the standing."""
+    t = game.totals
+    names = view.names
+    line = (
+        f"🏅 **{names[game.winner]}** wins a game of the match — tally "
+        f"{names[0]} {t[0]} – {t[1]} {names[1]}."
+    )
+    match = match_line(view)
+    return line if match is None else f"{line} {match}."
+
+
+def match_line(view: PublicView) -> str | None:
+    """The match standing for the board, or None outside match play."""
+    fmt = view.ruleset.match_format()
+    if fmt is None or view.match is None:
+        return None
+    return standing_line(fmt, view.match, view.names)
+
+
+def match_summary_lines(view: PublicView) -> list[str]:
+    """Each game of a finished (or running) match, for the final tally."""
+    if view.match is None:
+        return []
+    a, b = view.names
+    lines = [
+        f"Game {i}: {a} {g.totals[0]} – {g.totals[1]} {b} ({view.names[g.winner]})"
+        for i, g in enumerate(view.match.games, 1)
+    ]
+    match = match_line(view)
+    if match is not None:
+        lines.append(match)
+    return lines
 
 
 def my_draw_line(view: SeatView) -> str:
@@ -190,7 +228,10 @@ def score_sheet_text(sheet: ScoreSheet) -> str:
     if sheet.hollywood is not None:
         lines.append("")
         lines.extend(sheet_lines(sheet.hollywood, sheet.names))
+    if sheet.match is not None:
+        lines.append("")
+        lines.extend(match_summary_lines(sheet.match))
     lines.append("```")
     if sheet.result is not None:
-        lines.append(game_result_line(sheet.result, sheet.names))
+        lines.append(game_result_line(sheet.result, sheet.names, match=sheet.match is not None))
     return "\n".join(lines)

@@ -44,7 +44,7 @@ from .records import (
     Phase,
     SeatTally,
 )
-from .rules import NextDealer, Ruleset, RulesetError, Scoring, Variant
+from .rules import MatchPlay, NextDealer, Ruleset, RulesetError, Scoring, Variant
 from .views import PublicView, SeatView
 
 __all__ = [
@@ -68,6 +68,7 @@ __all__ = [
     "HandResult",
     "KnockTooHighError",
     "Layoff",
+    "MatchPlay",
     "Meld",
     "NextDealer",
     "NotBigGinError",

@@ -20,6 +20,7 @@ from .hollywood import (
     forfeit_open_columns,
     hollywood_sheet,
 )
+from .match import FinishedGame, MatchFormat, MatchStanding, standing
 from .melds import (
     Arrangement,
     best_arrangement,
@@ -39,9 +40,10 @@ from .records import (
     HandResult,
     Outcome,
     Phase,
+    SeatTally,
 )
 from .rules import NextDealer, Ruleset, Scoring
-from .tally import tallies
+from .tally import combine, tallies
 from .views import PublicView, SeatView
 
 STOCK_FLOOR = 2  # the hand is dead when a stock draw leaves this many cards
@@ -81,6 +83,8 @@ class Game:
         self.scores = [0, 0]
         self.hands_won = [0, 0]
         self.history: list[HandResult] = []
+        #: Match play: the games of this match already finished, in order.
+        self.match_results: list[GameResult] = []
         self.last_events: tuple[Event, ...] = ()
         self.result: GameResult | None = None
 
@@ -404,7 +408,10 @@ class Game:
                 assert leader is not None  # three closed columns never tie
                 return Outcome(events, hand=result, game=self._finish(leader, GameEnd.TARGET))
         elif winner is not None and self.scores[winner] >= self.target:
-            return Outcome(events, hand=result, game=self._finish(winner, GameEnd.TARGET))
+            fmt = self.ruleset.match_format()
+            if fmt is None:
+                return Outcome(events, hand=result, game=self._finish(winner, GameEnd.TARGET))
+            return self._match_game_won(fmt, winner, result, events)
         nd = self.ruleset.next_dealer
         if nd is NextDealer.ALTERNATE:
             self.dealer = 1 - self.dealer
@@ -413,20 +420,48 @@ class Game:
         deal = self._deal()
         return Outcome(events, hand=result, deal_events=deal)
 
+    def _game_tallies(self, winner: int) -> tuple[SeatTally, SeatTally]:
+        r = self.ruleset
+        return tallies(self.scores, self.hands_won, winner, r.game_bonus, r.line_bonus, r.shutout)
+
+    def _match_game_won(
+        self, fmt: MatchFormat, winner: int, result: HandResult, events: tuple[Event, ...]
+    ) -> Outcome:
+        """A game of a match is over: the match is decided, or the next game
+        is dealt (scores start again at zero; the deal alternates)."""
+        game = GameResult(winner, GameEnd.TARGET, self._game_tallies(winner))
+        self.match_results.append(game)
+        st = self.match_standing()
+        if st is not None and st.winner is not None:
+            final = self._finish(st.winner, GameEnd.TARGET)
+            return Outcome(events, hand=result, game=final, match_game=game)
+        self.scores = [0, 0]
+        self.hands_won = [0, 0]
+        self.dealer = 1 - self.dealer
+        deal = self._deal()
+        return Outcome(events, hand=result, deal_events=deal, match_game=game)
+
+    def match_standing(self) -> MatchStanding | None:
+        """The match so far (games finished, games won), or None outside match play."""
+        fmt = self.ruleset.match_format()
+        if fmt is None:
+            return None
+        return standing(fmt, [FinishedGame(g.winner, g.totals) for g in self.match_results])
+
     def _finish(self, winner: int, reason: GameEnd) -> GameResult:
         rules = self.ruleset
         hollywood = self.hollywood()
         if hollywood is not None:
             sheet = combined_tallies(forfeit_open_columns(hollywood, winner, self._hollywood_rules))
+        elif rules.match_format() is not None:
+            # The match's final tally sums its games; a match ended early
+            # (resign, timeout) counts the game in play as won by ``winner``.
+            games = [g.tallies for g in self.match_results]
+            if reason is not GameEnd.TARGET:
+                games.append(self._game_tallies(winner))
+            sheet = combine(games)
         else:
-            sheet = tallies(
-                self.scores,
-                self.hands_won,
-                winner,
-                rules.game_bonus,
-                rules.line_bonus,
-                rules.shutout,
-            )
+            sheet = self._game_tallies(winner)
         self.result = GameResult(winner, reason, sheet)
         self.phase = Phase.GAME_OVER
         self.turn = None
@@ -466,6 +501,7 @@ class Game:
             last_events=self.last_events,
             last_hand=self.history[-1] if self.history else None,
             hollywood=self.hollywood(),
+            match=self.match_standing(),
         )
 
     def view(self, seat: int) -> SeatView:

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .records import SeatTally
-from .tally import tallies
+from .tally import combine, tallies
 
 COLUMNS = 3
 
@@ -148,21 +148,8 @@ def forfeit_open_columns(
 
 
 def combined_tallies(sheet: HollywoodSheet) -> tuple[SeatTally, SeatTally]:
-    """One tally per seat summing the closed columns (what the leaderboard
-    records): hand points with each column's shutout double already applied."""
-    out = []
-    for s in (0, 1):
-        cols = [c.tallies[s] for c in sheet.columns if c.tallies is not None]
-        out.append(
-            SeatTally(
-                hand_points=sum(t.hand_points * (2 if t.shutout else 1) for t in cols),
-                shutout=False,
-                hands_won=sheet.wins[s],
-                line_bonus=sum(t.line_bonus for t in cols),
-                game_bonus=sum(t.game_bonus for t in cols),
-            )
-        )
-    return (out[0], out[1])
+    """One tally per seat summing the closed columns (what the leaderboard records)."""
+    return combine([c.tallies for c in sheet.columns if c.tallies is not None], sheet.wins)
 
 
 def seat_columns(sheet: HollywoodSheet, seat: int) -> str:

@@ -142,3 +142,6 @@ class Outcome:
     hand: HandResult | None = None
     game: GameResult | None = None
     deal_events: tuple[Event, ...] = field(default=())
+    #: Match play: a game of the match that this action finished (the match
+    #: goes on with the next deal unless ``game`` is set too).
+    match_game: GameResult | None = None

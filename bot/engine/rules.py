@@ -6,6 +6,8 @@ from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
 from typing import Any
 
+from .match import MATCH_GAME_TARGET, MULTI_MATCH_TARGET, MatchForm, MatchFormat
+
 
 class Variant(StrEnum):
     STANDARD = "standard"
@@ -18,6 +20,14 @@ class Scoring(StrEnum):
 
     STANDARD = "standard"
     HOLLYWOOD = "hollywood"
+
+
+class MatchPlay(StrEnum):
+    """Whether a game is one game or a match of several (docs/RULES.md)."""
+
+    OFF = "off"
+    BEST_OF = "best_of"
+    MULTI = "multi"
 
 
 class NextDealer(StrEnum):
@@ -39,6 +49,8 @@ LIMITS: dict[str, tuple[int, int]] = {
     "undercut_bonus": (0, 100),
     "game_bonus": (0, 500),
     "line_bonus": (0, 100),
+    "match_games": (1, 9),
+    "match_target": (100, 5000),
 }
 
 VARIANT_LABELS = {
@@ -68,6 +80,9 @@ class Ruleset:
     fiftieth_card_rule: bool = False
     oklahoma_spade_double: bool = True
     scoring: Scoring = Scoring.STANDARD
+    match: MatchPlay = MatchPlay.OFF
+    match_games: int = 5  # best_of: odd
+    match_target: int = 500  # multi: the contest's game target
 
     def __post_init__(self) -> None:
         for name, (low, high) in LIMITS.items():
@@ -82,6 +97,7 @@ class Ruleset:
             ("variant", Variant),
             ("next_dealer", NextDealer),
             ("scoring", Scoring),
+            ("match", MatchPlay),
         )
         for name, kind in choices:
             try:
@@ -89,15 +105,32 @@ class Ruleset:
             except ValueError as exc:
                 allowed = ", ".join(v.value for v in kind)
                 raise RulesetError(f"{name} must be one of: {allowed}.") from exc
+        if self.match_games % 2 == 0:
+            raise RulesetError("match_games must be odd: best of 1, 3, 5, 7 or 9.")
+        if self.match is not MatchPlay.OFF and self.scoring is Scoring.HOLLYWOOD:
+            raise RulesetError(
+                "Hollywood scoring already keeps three games at once: it cannot be a match too."
+            )
         for name in ("shutout", "fiftieth_card_rule", "oklahoma_spade_double"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesetError(f"{name} must be on or off.")
 
     @property
     def effective_target(self) -> int:
+        if self.match is MatchPlay.MULTI:
+            return MULTI_MATCH_TARGET
         if self.target is not None:
             return self.target
+        if self.match is MatchPlay.BEST_OF:
+            return MATCH_GAME_TARGET
         return 150 if self.variant is Variant.OKLAHOMA else 100
+
+    def match_format(self) -> MatchFormat | None:
+        """The match these rules play, or None for a single game."""
+        if self.match is MatchPlay.OFF:
+            return None
+        form = MatchForm.BEST_OF if self.match is MatchPlay.BEST_OF else MatchForm.MULTI
+        return MatchFormat(form, self.match_games, self.match_target)
 
     def knock_limit(self, upcard_rank: int) -> int:
         """Knock limit for a hand whose first upcard has ``upcard_rank`` (0 = ace)."""
@@ -124,6 +157,7 @@ class Ruleset:
         d["variant"] = self.variant.value
         d["next_dealer"] = self.next_dealer.value
         d["scoring"] = self.scoring.value
+        d["match"] = self.match.value
         return d
 
     @classmethod
@@ -154,6 +188,13 @@ class Ruleset:
             lines.append(
                 f"Hollywood scoring: three games at once, each to {self.effective_target}; "
                 "a player's 1st win counts in game I, the 2nd in I and II, later wins in all three."
+            )
+        if self.match is MatchPlay.BEST_OF:
+            lines.append(f"Match: best of {self.match_games} games.")
+        elif self.match is MatchPlay.MULTI:
+            lines.append(
+                f"Multi-match: matches to {MULTI_MATCH_TARGET} credited to a game "
+                f"score to {self.match_target}."
             )
         if self.variant is Variant.OKLAHOMA:
             lines.append(

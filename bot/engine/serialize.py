@@ -152,6 +152,7 @@ def game_to_dict(g: Game) -> dict[str, object]:
         "scores": list(g.scores),
         "hands_won": list(g.hands_won),
         "history": [hand_result_to_dict(h) for h in g.history],
+        "match_results": [game_result_to_dict(r) for r in g.match_results],
         "last_events": [event_to_dict(e) for e in g.last_events],
         "result": None if g.result is None else game_result_to_dict(g.result),
     }
@@ -184,6 +185,7 @@ def game_from_dict(data: dict[str, object]) -> Game:
         g.scores = [int(x) for x in d["scores"]]
         g.hands_won = [int(x) for x in d["hands_won"]]
         g.history = [hand_result_from_dict(h) for h in d["history"]]
+        g.match_results = [game_result_from_dict(r) for r in d.get("match_results", [])]
         g.last_events = tuple(event_from_dict(e) for e in d["last_events"])
         g.result = None if d["result"] is None else game_result_from_dict(d["result"])
     except errors.StateError:

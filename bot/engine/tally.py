@@ -33,3 +33,25 @@ def tallies(
         for s in (0, 1)
     )
     return (t[0], t[1])
+
+
+def combine(
+    sheets: Sequence[tuple[SeatTally, SeatTally]], hands_won: Sequence[int] | None = None
+) -> tuple[SeatTally, SeatTally]:
+    """One tally per side summing several closed games (Hollywood's columns,
+    a match's games): hand points with each game's shutout double already
+    applied, so the sum's total is the sum of the totals."""
+    out = []
+    for s in (0, 1):
+        parts = [sheet[s] for sheet in sheets]
+        won = hands_won[s] if hands_won is not None else sum(t.hands_won for t in parts)
+        out.append(
+            SeatTally(
+                hand_points=sum(t.hand_points * (2 if t.shutout else 1) for t in parts),
+                shutout=False,
+                hands_won=won,
+                line_bonus=sum(t.line_bonus for t in parts),
+                game_bonus=sum(t.game_bonus for t in parts),
+            )
+        )
+    return (out[0], out[1])

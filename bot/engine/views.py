@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from .cards import Card
 from .hollywood import HollywoodSheet
+from .match import MatchStanding
 from .records import Event, HandResult, Phase
 from .rules import Ruleset
 
@@ -36,6 +37,8 @@ class PublicView:
     last_hand: HandResult | None
     #: The three-column sheet under Hollywood scoring, else None.
     hollywood: HollywoodSheet | None = None
+    #: The match standing under match play, else None.
+    match: MatchStanding | None = None
 
     @property
     def target(self) -> int:

@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
 from bot.engine.hollywood import seat_columns
+from bot.engine.match import MatchForm
 from bot.engine.records import Event, EventKind, Phase
 from bot.engine.rules import VARIANT_LABELS
 from bot.engine.views import PublicView
@@ -59,8 +60,20 @@ def board_image(view: PublicView, *, four_color: bool = False) -> Image.Image:
 
 
 def rules_caption(view: PublicView) -> str:
-    """ "Standard · game to 100" — the variant and target in words."""
-    return f"{VARIANT_LABELS[view.ruleset.variant]} · game to {view.target}"
+    """ "Standard · game to 100" — the variant and target in words; in a
+    match, the standing too ("best of 5: 2 – 1")."""
+    caption = f"{VARIANT_LABELS[view.ruleset.variant]} · game to {view.target}"
+    if view.hollywood is not None:
+        caption = f"{VARIANT_LABELS[view.ruleset.variant]} · Hollywood, 3 games to {view.target}"
+    fmt = view.ruleset.match_format()
+    if fmt is not None and view.match is not None:
+        w = view.match.wins
+        if fmt.form is MatchForm.BEST_OF:
+            caption += f" · match best of {fmt.games}: {w[0]} – {w[1]}"
+        else:
+            s = view.match.scores
+            caption += f" · match {s[0]} – {s[1]} to {fmt.game_target}"
+    return caption
 
 
 def knock_caption(limit: int) -> str:

@@ -44,6 +44,7 @@ class ChallengeDesk(ServiceCore):
         *,
         target: int | None = None,
         variant: str | None = None,
+        match_games: int | None = None,
     ) -> Challenge:
         """An open challenge (seat 0 = challenger) that expires in 10 minutes."""
         if challenger_id == opponent_id:
@@ -51,7 +52,7 @@ class ChallengeDesk(ServiceCore):
 
         def txn(tx: Tx) -> ChallengeRow:
             now = self.clock()
-            ruleset = game_ruleset(tx, guild_id, target, variant)
+            ruleset = game_ruleset(tx, guild_id, target, variant, match_games)
             check_free(tx, guild_id, challenger_id, None)
             check_free(tx, guild_id, opponent_id, opponent_name)
             pending = tx.open_challenge_between(guild_id, challenger_id, opponent_id, now)
@@ -166,6 +167,7 @@ class ChallengeDesk(ServiceCore):
         *,
         target: int | None = None,
         variant: str | None = None,
+        match_games: int | None = None,
         ai_user_id: int = 0,
     ) -> GameSnapshot:
         """A game against the computer (seat 1, player id ``ai_user_id``).
@@ -175,7 +177,7 @@ class ChallengeDesk(ServiceCore):
         level = AiLevel(level)
 
         def txn(tx: Tx) -> GameSnapshot:
-            ruleset = game_ruleset(tx, guild_id, target, variant)
+            ruleset = game_ruleset(tx, guild_id, target, variant, match_games)
             check_free(tx, guild_id, user_id, None)
             return insert_game(
                 tx,
@@ -206,6 +208,7 @@ class ChallengeDesk(ServiceCore):
         *,
         target: int | None = None,
         variant: str | None = None,
+        match_games: int | None = None,
         ai_user_id: int = 0,
     ) -> TurnView:
         """:meth:`start_ai_game`, as the player sees it."""
@@ -217,6 +220,7 @@ class ChallengeDesk(ServiceCore):
             level,
             target=target,
             variant=variant,
+            match_games=match_games,
             ai_user_id=ai_user_id,
         )
         return turn_of(snap, 0)

@@ -6,7 +6,9 @@ methods stay short and every player-facing refusal is worded in one place.
 
 from __future__ import annotations
 
-from bot.engine import Assist, Game, Ruleset, RulesetError
+from dataclasses import replace
+
+from bot.engine import Assist, Game, MatchPlay, Ruleset, RulesetError
 from bot.storage import ChallengeRow, GameRow, SettingsRow, StatsRow, Tx
 
 from .codec import load_ruleset
@@ -39,14 +41,25 @@ def settings_from_row(guild_id: int, row: SettingsRow | None) -> ServerSettings:
     )
 
 
-def game_ruleset(tx: Tx, guild_id: int, target: int | None, variant: str | None) -> Ruleset:
-    """The server's rules with this game's choices of variant and target."""
+def game_ruleset(
+    tx: Tx,
+    guild_id: int,
+    target: int | None,
+    variant: str | None,
+    match_games: int | None = None,
+) -> Ruleset:
+    """The server's rules with this game's choices of variant, target and
+    match length (1: a single game, whatever the server's match setting)."""
     ruleset = settings_from_row(guild_id, tx.get_settings(guild_id)).ruleset
     try:
         if variant is not None:
             ruleset = ruleset.with_setting("variant", variant)
         if target is not None:
             ruleset = ruleset.with_setting("target", target)
+        if match_games == 1:
+            ruleset = ruleset.with_setting("match", "off")
+        elif match_games is not None:
+            ruleset = replace(ruleset, match=MatchPlay.BEST_OF, match_games=match_games)
     except RulesetError as err:
         raise SettingsError(str(err)) from err
     return ruleset

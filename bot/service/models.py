@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from bot.engine import Assist, Game, GameResult, Outcome, Ruleset
 from bot.engine.hollywood import HollywoodSheet
+from bot.engine.views import PublicView
 
 from .pinging import DEFAULT_IDLE_MINUTES, PingMode
 
@@ -276,6 +277,8 @@ class ScoreSheet:
     result: GameResult | None
     #: Hollywood scoring's three columns, else None.
     hollywood: HollywoodSheet | None = None
+    #: Match play: the game's public view (it carries the standing), else None.
+    match: PublicView | None = None
 
 
 @dataclass(frozen=True, slots=True)

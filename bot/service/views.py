@@ -110,6 +110,8 @@ class MoveReport:
     rating_changes: tuple[RatingChange, ...]
     #: The move passed the turn (or dealt a new hand): the next player is pinged.
     turn_changed: bool
+    #: Match play: a game of the match this move finished.
+    match_game: GameResult | None = None
 
 
 def table_of(snap: GameSnapshot) -> TableView:
@@ -168,6 +170,7 @@ def report_of(result: MoveResult, viewer_id: int | None) -> MoveReport:
         game_result=result.game_result,
         rating_changes=result.rating_changes,
         turn_changed=outcome.hand is not None or any(e.seat != turn_now for e in outcome.events),
+        match_game=outcome.match_game,
     )
 
 
