@@ -1,5 +1,6 @@
-"""Measure the computer opponent: each level against the EAAI baseline, and
-hard against normal.
+"""Measure the computer opponent: each level against the EAAI baseline, hard
+against normal, and hard against its previous version (``hard_v1``, frozen in
+``benchmarks/hard_v1.py``).
 
 Games to 100 under standard rules.  Games come in pairs on the same seed with
 the seats swapped (so both players get the same deals), and the first dealer
@@ -9,6 +10,7 @@ time p50/p99 of each player.
 
     .venv/bin/python benchmarks/ai.py --games 1000 --workers 2
     .venv/bin/python benchmarks/ai.py --games 200 --matchups hard-baseline
+    nice -n 19 .venv/bin/python benchmarks/ai.py --games 2000 --matchups hard-baseline,hard-hard_v1
 """
 
 from __future__ import annotations
@@ -27,18 +29,20 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import baseline
+from benchmarks import baseline, hard_v1
 from bot.ai import decide
 from bot.engine import Action, Game, SeatView
 
 Player = Callable[[SeatView, random.Random], Action]
 
-MATCHUPS = ("easy-baseline", "normal-baseline", "hard-baseline", "hard-normal")
+MATCHUPS = ("easy-baseline", "normal-baseline", "hard-baseline", "hard-normal", "hard-hard_v1")
 
 
 def player(name: str) -> Player:
     if name == "baseline":
         return baseline.decide
+    if name == "hard_v1":
+        return hard_v1.decide
     return lambda view, rng: decide(view, name, rng)
 
 
@@ -105,7 +109,7 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run(matchup: str, games: int, workers: int) -> dict[str, Any]:
-    a_name, b_name = matchup.split("-")
+    a_name, b_name = matchup.split("-", 1)
     jobs = [(a_name, b_name, i) for i in range(games)]
     start = time.perf_counter()
     if workers > 1:

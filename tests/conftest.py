@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import Game, Ruleset, parse_cards
+from bot.engine import Event, EventKind, Game, Ruleset, parse_cards
 from bot.engine.cards import CARDS, mask_of
 
 
@@ -37,6 +37,7 @@ def rig(
     rest = [c for c in CARDS if c not in used]
     g.hands = [mask_of(h0), mask_of(h1)]
     g.pile = [up]
+    g.pile_history = [Event(EventKind.DEAL, g.dealer, up)]
     g.stock = rest + list(reversed(top))
     g.knock_limit = g.ruleset.knock_limit(up.rank)
     g.spade_double = (

@@ -86,6 +86,8 @@ class Game:
         #: Match play: the games of this match already finished, in order.
         self.match_results: list[GameResult] = []
         self.last_events: tuple[Event, ...] = ()
+        #: This hand's public pile history (see PublicView.pile_history).
+        self.pile_history: list[Event] = []
         self.result: GameResult | None = None
 
     # --- construction -----------------------------------------------------
@@ -135,6 +137,7 @@ class Game:
         self.drawn = None
         self.drawn_from_pile = False
         self.fiftieth_take = False
+        self.pile_history = [Event(EventKind.DEAL, self.dealer, upcard)]
         return (Event(EventKind.DEAL, self.dealer, upcard),)
 
     # --- queries ------------------------------------------------------------
@@ -237,6 +240,7 @@ class Game:
         if kind is ActionKind.TAKE_DISCARD:
             return Outcome((self._take_pile(seat),))
         if kind is ActionKind.PASS:
+            self.pile_history.append(Event(EventKind.PASS, seat, self.pile[-1]))
             if self.passes == 0:
                 self.passes = 1
                 self.turn = 1 - seat
@@ -254,6 +258,8 @@ class Game:
 
     def _draw(self, seat: int, kind: ActionKind) -> Outcome:
         if kind is ActionKind.DRAW_STOCK:
+            if self.pile:
+                self.pile_history.append(Event(EventKind.PASS, seat, self.pile[-1]))
             card = self.stock.pop()
             self.hands[seat] |= 1 << card
             self.drawn = card
@@ -277,7 +283,9 @@ class Game:
         self.drawn = card
         self.drawn_from_pile = True
         self.phase = Phase.DISCARD
-        return Event(EventKind.TAKE_DISCARD, seat, card)
+        event = Event(EventKind.TAKE_DISCARD, seat, card)
+        self.pile_history.append(event)
+        return event
 
     def _fiftieth(self, seat: int, kind: ActionKind) -> Outcome:
         if kind is ActionKind.TAKE_DISCARD:
@@ -327,6 +335,7 @@ class Game:
         self.drawn = None
         self.drawn_from_pile = False
         event = Event(EventKind.DISCARD, seat, card)
+        self.pile_history.append(event)
         if self.fiftieth_take or len(self.stock) <= STOCK_FLOOR:
             if self.ruleset.fiftieth_card_rule and not self.fiftieth_take:
                 self.phase = Phase.FIFTIETH
@@ -502,6 +511,7 @@ class Game:
             last_hand=self.history[-1] if self.history else None,
             hollywood=self.hollywood(),
             match=self.match_standing(),
+            pile_history=tuple(self.pile_history),
         )
 
     def view(self, seat: int) -> SeatView:

@@ -154,6 +154,7 @@ def game_to_dict(g: Game) -> dict[str, object]:
         "history": [hand_result_to_dict(h) for h in g.history],
         "match_results": [game_result_to_dict(r) for r in g.match_results],
         "last_events": [event_to_dict(e) for e in g.last_events],
+        "pile_history": [event_to_dict(e) for e in g.pile_history],
         "result": None if g.result is None else game_result_to_dict(g.result),
     }
 
@@ -187,6 +188,8 @@ def game_from_dict(data: dict[str, object]) -> Game:
         g.history = [hand_result_from_dict(h) for h in d["history"]]
         g.match_results = [game_result_from_dict(r) for r in d.get("match_results", [])]
         g.last_events = tuple(event_from_dict(e) for e in d["last_events"])
+        # Games stored before the pile history existed load with none.
+        g.pile_history = [event_from_dict(e) for e in d.get("pile_history", [])]
         g.result = None if d["result"] is None else game_result_from_dict(d["result"])
     except errors.StateError:
         raise

@@ -39,6 +39,12 @@ class PublicView:
     hollywood: HollywoodSheet | None = None
     #: The match standing under match play, else None.
     match: MatchStanding | None = None
+    #: This hand's pile, card by card, in order: who turned it up (``deal``),
+    #: who threw each card (``discard``), who passed on the top card
+    #: (``pass``: declined the upcard or drew from the stock instead) and who
+    #: took it (``take_discard``).  Public only: a stock draw shows just as a
+    #: pass on the card it declined, never the card drawn.
+    pile_history: tuple[Event, ...] = ()
 
     @property
     def target(self) -> int:
