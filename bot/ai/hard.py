@@ -1,24 +1,26 @@
-"""Hard: card tracking, one-step look-ahead and sampled knock decisions.
+"""Hard: full card memory, an opponent model and determinized look-ahead.
 
-* Every card seen is tracked (:mod:`.knowledge`); the unseen cards are the
-  stock plus the opponent's hidden cards.
-* Draw: take the upcard when the deadwood it leaves beats the *expected*
-  deadwood of a blind stock draw by a margin (taking shows the card to the
-  opponent, so a small gain is not worth it).
-* Discard: keep the ten cards whose expected knock value after the next draw
-  is lowest (this values live meld outs, not just today's deadwood), minus a
-  penalty for feeding the opponent (cards they are known to be collecting).
-* Knock: sample the opponent's hidden cards consistently with what is known,
-  keep the plausible (well-arranged) hands, and estimate the undercut risk
-  after their layoffs; knock when it is small, otherwise play on for a lower
-  count or gin.  Gin and big gin are always taken.
+* Memory (:mod:`.memory`): every card the opponent took, passed on and threw
+  this hand, in order, turned into odds for each unseen card being in their
+  hand.  Sampled *worlds* (:mod:`.lookahead`) guess their hidden cards from
+  those odds, weighted by how likely their choices were with that hand, with
+  the rest of the unseen cards as the stock.
+* Discard: keep the ten cards with the lowest expected knock value after the
+  next draw — drawn from the stock as the worlds see it, not from cards the
+  opponent probably holds — plus the deadwood the discard would save the
+  opponent in the worlds where it joins one of their melds.
+* Knock or wait: the expected points of knocking now (their layoffs and the
+  undercut bonus, over the worlds) against playing the hand out from each
+  world with fast policies; take the better.  Gin and big gin always.
+* Draw: take the pile card when it clearly beats a blind draw; when it is
+  close, play both choices out over the same worlds and take the better.
 """
 
 from __future__ import annotations
 
 import random
 
-from bot.engine.melds import best_arrangement, layoff_deadwood, min_deadwood_mask
+from bot.engine.melds import knock_value_mask, min_deadwood_mask
 from bot.engine.records import Action, ActionKind, Phase
 from bot.engine.views import SeatView
 
@@ -28,48 +30,125 @@ from .heuristics import (
     danger,
     deadwood_after,
     discard_action,
-    expected_after_draw,
     knock_action,
     value,
 )
 from .knowledge import Knowledge, knowledge_of
+from .lookahead import (
+    Scoring,
+    World,
+    best_discard,
+    knock_value,
+    playout,
+    sample_worlds,
+    wait_value,
+)
+from .memory import Memory, memory_of
 
-TAKE_MARGIN = 1.0  # deadwood points a pile take must beat the stock by
-DANGER_WEIGHT = 0.6  # deadwood points per unit of danger
-SAMPLES = 40
-UNDERCUT_RISK = 0.2  # knock when the estimated undercut chance is below this
+WORLDS = 36  # sampled worlds per decision
+DANGER_WEIGHT = 0.6  # deadwood points per unit of danger (see heuristics.danger)
+KNOCK_BONUS = 10.0  # a draw that lets us knock is worth this many deadwood points more
+TAKE_MARGIN = 1.0  # deadwood points a pile take must beat the stock by, unless looked at
+CLOSE = 4.0  # within this, look a take-or-draw choice ahead
+KNOCK_CARDS = 2  # knock discards to compare
+
+
+class _Ctx:
+    """One decision's knowledge, with the worlds drawn on first use."""
+
+    def __init__(self, view: SeatView, rng: random.Random) -> None:
+        self.view = view
+        self.rng = rng
+        self.k: Knowledge = knowledge_of(view)
+        self.mem: Memory = memory_of(view)
+        rules = view.public.ruleset
+        self.scoring = Scoring(rules.gin_bonus, rules.undercut_bonus, self.k.knock_limit)
+        self._worlds: list[World] | None = None
+        self._stock_odds: dict[int, float] | None = None
+
+    @property
+    def worlds(self) -> list[World]:
+        if self._worlds is None:
+            self._worlds = sample_worlds(self.k, self.mem, self.rng, WORLDS)
+        return self._worlds
+
+    @property
+    def stock_odds(self) -> dict[int, float]:
+        """Chance each unseen card is in the stock (not in their hand)."""
+        if self._stock_odds is None:
+            held = dict.fromkeys(bits(self.k.unseen), 0.0)
+            for w in self.worlds:
+                m = w.opp & self.k.unseen
+                while m:
+                    low = m & -m
+                    m ^= low
+                    held[low.bit_length() - 1] += w.weight
+            self._stock_odds = {c: max(0.0, 1.0 - p) for c, p in held.items()}
+        return self._stock_odds
 
 
 def decide(view: SeatView, rng: random.Random) -> Action:
-    k = knowledge_of(view)
+    ctx = _Ctx(view, rng)
     if view.public.phase is Phase.DISCARD:
-        return _after_draw(view, k, rng)
-    return _draw(view, k, rng)
+        return _after_draw(ctx)
+    return _draw(ctx)
 
 
-def _draw(view: SeatView, k: Knowledge, rng: random.Random) -> Action:
+def _expected_after_draw(hand10: int, odds: dict[int, float], limit: int) -> float:
+    """Mean knock value after one stock draw and the best discard, less a
+    bonus when that draw lets us knock (against a player who knocks as soon
+    as they can, the race to knock is worth more than a few points)."""
+    total = 0.0
+    weight = 0.0
+    for c, p in odds.items():
+        if p > 0.0:
+            kv = knock_value_mask(hand10 | (1 << c))
+            total += p * (kv - KNOCK_BONUS if kv <= limit else kv)
+            weight += p
+    return total / weight if weight else float(min_deadwood_mask(hand10))
+
+
+def _draw(ctx: _Ctx) -> Action:
+    view, k = ctx.view, ctx.k
     legal = view.legal
     if ActionKind.TAKE_DISCARD in legal and k.top is not None:
         top = k.top
-        h = k.hand | (1 << top)
-        options = {c: min_deadwood_mask(h & ~(1 << c)) for c in bits(k.hand)}
-        after = min(options.values())
+        h11 = k.hand | (1 << top)
+        card, after = best_discard(h11, top)
         if view.public.phase is Phase.FIFTIETH:
             # Taking obliges us to knock; do it only if the knock pays.
-            if after <= k.knock_limit:
-                d = min(options, key=lambda c: options[c])
-                if after == 0 or _knock_stats(h & ~(1 << d), k, rng, view)[1] > 0:
-                    return Action(ActionKind.TAKE_DISCARD)
+            if after == 0:
+                return Action(ActionKind.TAKE_DISCARD)
+            rest = h11 & ~(1 << card)
+            if after <= k.knock_limit and knock_value(rest, after, ctx.worlds, ctx.scoring) > 0:
+                return Action(ActionKind.TAKE_DISCARD)
             return Action(ActionKind.PASS)
-        stock = expected_after_draw(k.hand, k.unseen)
-        if after + TAKE_MARGIN < stock or (after <= k.knock_limit < stock):
+        if after <= k.knock_limit:
+            return Action(ActionKind.TAKE_DISCARD)
+        stock = _expected_after_draw(k.hand, ctx.stock_odds, k.knock_limit)
+        gain = stock - after
+        if gain > TAKE_MARGIN + CLOSE:
+            return Action(ActionKind.TAKE_DISCARD)
+        if gain > TAKE_MARGIN - CLOSE and k.stock > 2 and _take_beats_stock(ctx, top):
             return Action(ActionKind.TAKE_DISCARD)
     if ActionKind.DRAW_STOCK in legal:
         return Action(ActionKind.DRAW_STOCK)
     return Action(ActionKind.PASS)
 
 
-def _after_draw(view: SeatView, k: Knowledge, rng: random.Random) -> Action:
+def _take_beats_stock(ctx: _Ctx, top: int) -> bool:
+    """Play both draws out over the same worlds."""
+    k = ctx.k
+    take = 0.0
+    stock = 0.0
+    for w in ctx.worlds:
+        take += w.weight * playout(k.hand, w.opp, top, list(w.stock), ctx.scoring, False, True)
+        stock += w.weight * playout(k.hand, w.opp, top, list(w.stock), ctx.scoring, False, False)
+    return take > stock
+
+
+def _after_draw(ctx: _Ctx) -> Action:
+    view, k = ctx.view, ctx.k
     legal = view.legal
     if ActionKind.BIG_GIN in legal:
         return Action(ActionKind.BIG_GIN)
@@ -79,65 +158,38 @@ def _after_draw(view: SeatView, k: Knowledge, rng: random.Random) -> Action:
     knockers = sorted((c for c in cards if after[c] == least), key=lambda c: (-value(c), c))
     if least == 0:
         return knock_action(knockers[0])
-    last_chance = k.stock <= 2  # a plain discard now ends the hand (or offers it)
+    choice = _choose_discard(cards, ctx)
     if ActionKind.KNOCK in legal and least <= k.knock_limit:
-        best_card, best_ev, best_risk = knockers[0], -1e9, 1.0
-        for c in knockers[:3]:
-            risk, ev = _knock_stats(k.hand & ~(1 << c), k, rng, view)
+        best_card, best_ev = knockers[0], -1e9
+        for c in knockers[:KNOCK_CARDS]:
+            ev = knock_value(k.hand & ~(1 << c), least, ctx.worlds, ctx.scoring)
             if ev > best_ev:
-                best_card, best_ev, best_risk = c, ev, risk
-        # On the last chance the alternative is a dead hand worth nothing.
-        knock = best_ev > 0 if last_chance else best_risk < _risk_limit(k)
-        if knock:
-            return knock_action(best_card)
-    return discard_action(_choose_discard(cards, k))
+                best_card, best_ev = c, ev
+        if k.stock <= 2:
+            # A plain discard now ends the hand (or offers it): dead is worth 0.
+            if best_ev > 0:
+                return knock_action(best_card)
+        else:
+            rest = k.hand & ~(1 << choice)
+            if best_ev >= wait_value(rest, choice, ctx.worlds, ctx.scoring):
+                return knock_action(best_card)
+    return discard_action(choice)
 
 
-def _risk_limit(k: Knowledge) -> float:
-    """Accept more undercut risk late in the hand, when waiting is costly."""
-    limit = UNDERCUT_RISK
-    if k.stock < 10:
-        limit += 0.1
-    return limit
-
-
-def _choose_discard(cards: list[int], k: Knowledge) -> int:
+def _choose_discard(cards: list[int], ctx: _Ctx) -> int:
+    """Least expected knock value after the next draw, plus the danger of
+    feeding the opponent (known partners weigh heavily)."""
+    k = ctx.k
+    odds = ctx.stock_odds
+    passed = {c % 13 for c in ctx.mem.opp_passed + ctx.mem.opp_threw}
     scores = {}
     for c in cards:
         rest = k.hand & ~(1 << c)
-        scores[c] = expected_after_draw(rest, k.unseen) + DANGER_WEIGHT * danger(c, k)
+        d = danger(c, k)
+        last = k.opp_last_discard
+        if c % 13 in passed and (last is None or last % 13 != c % 13):
+            # danger() already credits the rank they just threw; one they
+            # declined or threw earlier this hand is safer too.
+            d -= 0.5
+        scores[c] = _expected_after_draw(rest, odds, k.knock_limit) + DANGER_WEIGHT * d
     return min(cards, key=lambda c: (scores[c], -value(c), c))
-
-
-def _knock_stats(
-    hand10: int, k: Knowledge, rng: random.Random, view: SeatView
-) -> tuple[float, float]:
-    """(undercut probability, expected points) of knocking with ``hand10``.
-
-    The opponent's hidden cards are sampled from the unseen cards; since a
-    real opponent keeps a well-arranged hand, only the better-arranged half of
-    the samples is kept.
-    """
-    arrangement = best_arrangement(hand10)
-    mine = arrangement.deadwood_value
-    pool = bits(k.unseen)
-    n = min(k.opp_hidden, len(pool))
-    hands = []
-    for _ in range(SAMPLES):
-        opp = k.opp_known
-        for c in rng.sample(pool, n):
-            opp |= 1 << c
-        hands.append((min_deadwood_mask(opp), opp))
-    hands.sort(key=lambda t: t[0])
-    kept = hands[: max(1, len(hands) // 2)]
-    bonus = view.public.ruleset.undercut_bonus
-    undercuts = 0
-    total = 0.0
-    for _, opp in kept:
-        d = layoff_deadwood(opp, arrangement.melds)
-        if d <= mine:
-            undercuts += 1
-            total -= bonus + mine - d
-        else:
-            total += d - mine
-    return undercuts / len(kept), total / len(kept)

@@ -1,0 +1,88 @@
+"""What the hand's public history says about the opponent's hidden cards.
+
+Built from :attr:`~bot.engine.views.PublicView.pile_history` alone (public:
+who turned up, threw, passed on and took each pile card).  Three kinds of
+evidence, each read the way a careful player reads it:
+
+* a card they **took** from the pile (and still hold) is very likely in a meld
+  of theirs, so its meld partners are *more* likely in their hand;
+* a card they **passed on** would have joined a meld if they held two of its
+  partners, so its partners are *less* likely (and pairs of them much less);
+* a card they **threw** was not wanted: its partners are somewhat less likely.
+
+The result is a weight per card (relative likelihood that the card is among
+the opponent's hidden ones) for drawing samples, and a per-hand likelihood
+that rescores a sampled hand by the choices it would have made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine.records import EventKind
+from bot.engine.views import SeatView
+
+# Per-card factors (relative odds of being held) for a partner of a card the
+# opponent took / passed on / threw.  Same rank, the next rank, two ranks away.
+TOOK = (2.2, 2.0, 1.4)
+PASSED = (0.55, 0.55, 0.8)
+THREW = (0.65, 0.6, 0.85)
+#: Per-hand likelihood factor when a sampled hand would have taken a card the
+#: opponent passed on (a meld-completing card is rarely declined).
+PASSED_MELD = 0.3
+#: ... or would have broken a meld to throw a card they threw.
+THREW_MELD = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Memory:
+    """The opponent's pile moves this hand, in order, as card ints."""
+
+    opp_took: tuple[int, ...]
+    opp_passed: tuple[int, ...]
+    opp_threw: tuple[int, ...]
+    #: Relative weight of each card (by int) being among their hidden cards.
+    weights: tuple[float, ...]
+
+
+def _partners(card: int) -> list[tuple[int, int]]:
+    """(partner card, closeness) pairs: 0 same rank, 1 next rank, 2 two away."""
+    rank = card % 13
+    suit_base = card - rank
+    out = [(s * 13 + rank, 0) for s in range(4) if s * 13 + rank != card]
+    for d in (-2, -1, 1, 2):
+        r = rank + d
+        if 0 <= r < 13:
+            out.append((suit_base + r, abs(d)))
+    return out
+
+
+_PARTNERS = tuple(tuple(_partners(c)) for c in range(52))
+
+
+def memory_of(view: SeatView) -> Memory:
+    opp = view.opponent
+    took: list[int] = []
+    passed: list[int] = []
+    threw: list[int] = []
+    for ev in view.public.pile_history:
+        if ev.seat != opp or ev.card is None:
+            continue
+        card = int(ev.card)
+        if ev.kind is EventKind.TAKE_DISCARD:
+            took.append(card)
+        elif ev.kind is EventKind.PASS:
+            passed.append(card)
+        elif ev.kind is EventKind.DISCARD:
+            threw.append(card)
+    weights = [1.0] * 52
+    known = {int(c) for c in view.opponent_known}
+    for cards, factors in (
+        ([c for c in took if c in known], TOOK),
+        (passed, PASSED),
+        (threw, THREW),
+    ):
+        for card in dict.fromkeys(cards):
+            for partner, closeness in _PARTNERS[card]:
+                weights[partner] *= factors[closeness]
+    return Memory(tuple(took), tuple(passed), tuple(threw), tuple(weights))
