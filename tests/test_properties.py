@@ -16,7 +16,7 @@ from bot.engine import (
     Game,
     GameEnd,
     HandEnd,
-    MatchPlay,
+    MatchForm,
     NextDealer,
     PublicView,
     Ruleset,
@@ -213,7 +213,7 @@ def test_a_hollywood_forfeit_gives_the_open_columns_to_the_winner() -> None:
 def test_a_best_of_match_plays_game_after_game_until_a_majority(
     seed: int, play_seed: int, games: int
 ) -> None:
-    rules = Ruleset(target=15, match=MatchPlay.BEST_OF, match_games=games)
+    rules = Ruleset(target=15, match=MatchForm.BEST_OF, match_games=games)
     rng = random.Random(play_seed)
     g = Game.new(("Ana", "Bo"), rules, seed=seed)
     announced = []
@@ -239,7 +239,7 @@ def test_a_best_of_match_plays_game_after_game_until_a_majority(
 
 
 def test_resigning_a_match_gives_the_game_in_play_and_the_match() -> None:
-    g = Game.new(("Ana", "Bo"), Ruleset(match=MatchPlay.BEST_OF, match_games=3), seed=2)
+    g = Game.new(("Ana", "Bo"), Ruleset(match=MatchForm.BEST_OF, match_games=3), seed=2)
     assert g.target == 250
     g.forfeit(1, GameEnd.RESIGN)
     assert g.result is not None and g.result.winner == 0
@@ -247,7 +247,7 @@ def test_resigning_a_match_gives_the_game_in_play_and_the_match() -> None:
 
 
 def test_multi_match_plays_matches_to_100() -> None:
-    rules = Ruleset(match=MatchPlay.MULTI, match_target=1000, target=40)
+    rules = Ruleset(match=MatchForm.MULTI, match_target=1000, target=40)
     g = Game.new(("Ana", "Bo"), rules, seed=11)
     assert g.target == 100  # each match is to 100 whatever the target setting
     rng = random.Random(4)

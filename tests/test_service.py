@@ -448,9 +448,11 @@ async def test_a_hollywood_game_is_set_by_the_server_and_plays_to_three_columns(
     await play_out(svc, snap.id, random.Random(8))
     done = await svc.get_game(snap.id)
     sheet = await svc.score_sheet(snap.id)
-    assert sheet.hollywood is not None and sheet.hollywood.finished
-    assert sheet.hollywood == done.game.hollywood()
-    assert sheet.result is not None and sheet.result.totals == sheet.hollywood.totals
+    assert sheet.public is not None
+    hollywood = sheet.public.hollywood
+    assert hollywood is not None and hollywood.finished
+    assert hollywood == done.game.hollywood()
+    assert sheet.result is not None and sheet.result.totals == hollywood.totals
     # The leaderboard records the three columns' total, as for a normal game's tally.
     stats = await svc.player_stats(GUILD, done.players[sheet.result.winner])
     assert stats is not None and stats.wins == 1

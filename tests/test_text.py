@@ -22,6 +22,7 @@ from bot.engine import (
     CardError,
     Event,
     EventKind,
+    Game,
     GameEnd,
     HandEnd,
     Phase,
@@ -181,6 +182,23 @@ def test_score_sheet_text_is_a_code_block_with_totals() -> None:
     assert lines[4].split() == ["2", "dead", "—", "0", "12", "0"]
 
 
+def test_a_long_score_sheet_fits_one_message_and_keeps_the_latest_hands() -> None:
+    rows = tuple(
+        ScoreSheetRow(n, "knock", n % 2, 10 + n % 7, (3, 15), (n * 5, n * 4)) for n in range(1, 201)
+    )
+    result = Game.new(NAMES, seed=1).forfeit(1, GameEnd.RESIGN).game
+    sheet = ScoreSheet(9, NAMES, rows, GameStatus.FINISHED, result)
+    page = score_sheet_text(sheet)
+    assert len(page) <= 2000
+    lines = page.splitlines()
+    skipped = int(lines[3].split()[1])
+    assert lines[3] == f"… {skipped} earlier hands" and 0 < skipped < 200
+    # The hands shown are the latest, in order, and the totals are all there.
+    assert lines[4].split()[0] == str(skipped + 1)
+    assert lines[3 + 200 - skipped].split()[0] == "200"
+    assert "final tally" in page and "wins the game" in lines[-1]
+
+
 def test_player_message_for_known_errors() -> None:
     assert player_message(NoSuchGameError("There is no such game.")) == "There is no such game."
     assert player_message(NotYourTurnError("It's Bo's turn.")) == "It's Bo's turn."
@@ -212,6 +230,15 @@ def test_hollywood_score_line_and_sheet() -> None:
     view = replace(game.public_view(), hollywood=sheet)
     line = score_line(view)
     assert "**Ann** 105* · 75 · 35 – 20 · 0 · 0 **Bo** · Hollywood, each to 100" in line
-    page = score_sheet_text(ScoreSheet(1, ("Ann", "Bo"), (), GameStatus.ACTIVE, None, sheet))
+    page = score_sheet_text(ScoreSheet(1, ("Ann", "Bo"), (), GameStatus.ACTIVE, None, view))
     assert "Game I: Ann 105 – 20 Bo — won by Ann (with bonuses 280 – 45)" in page
     assert "Game II: Ann 75 – 0 Bo" in page
+
+
+def test_a_rematch_keeps_the_match_length() -> None:
+    from bot.discord_ui.challenges import rematch_games
+    from bot.engine import MatchForm, Ruleset
+
+    assert rematch_games(Ruleset()) == 1
+    assert rematch_games(Ruleset(match=MatchForm.BEST_OF, match_games=7)) == 7
+    assert rematch_games(Ruleset(match=MatchForm.MULTI)) is None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.engine import MatchForm, Ruleset
 from bot.service import AiLevel, GinService
 
 from .components import challenge_view
@@ -14,6 +15,16 @@ from .publisher import Publisher
 
 def display_name(user: discord.abc.User) -> str:
     return getattr(user, "display_name", None) or user.name
+
+
+def rematch_games(rules: Ruleset) -> int | None:
+    """The ``match`` choice of a rematch: one game again, or a best-of match
+    of the same length.  The multi-match form comes only from the server's
+    setting, which the new game reads again (None)."""
+    fmt = rules.match_format()
+    if fmt is None:
+        return 1
+    return fmt.games if fmt.form is MatchForm.BEST_OF else None
 
 
 class Challenges:
@@ -128,8 +139,7 @@ class Challenges:
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         table = await self.service.table_view(game_id)
         rules = table.public.ruleset
-        fmt = rules.match_format()
-        games = fmt.games if fmt is not None else 1
+        games = rematch_games(rules)
         if table.ai_level is not None:
             await self.start_ai(
                 interaction, table.ai_level, rules.target, rules.variant.value, games

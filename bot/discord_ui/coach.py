@@ -12,9 +12,6 @@ from bot.service.coach import CoachReport
 
 from . import text
 
-#: Discord's limit on a message's content.
-MAX_CONTENT = 2000
-
 
 def note_line(note: ReviewNote, opponent: str) -> str:
     """One note in the player's words."""
@@ -69,7 +66,7 @@ def review_text(report: CoachReport) -> str:
             f"nothing you threw went into {opponent}'s melds."
         )
     out = "\n".join(lines)
-    return out if len(out) <= MAX_CONTENT else out[: MAX_CONTENT - 1] + "…"
+    return out if len(out) <= text.MAX_CONTENT else out[: text.MAX_CONTENT - 1] + "…"
 
 
 class Coach:

@@ -26,6 +26,9 @@ from bot.engine.hollywood import seat_columns, sheet_lines
 from bot.engine.match import standing_line
 from bot.service.models import LeaderboardPage, PlayerStats, ScoreSheet
 
+#: Discord's limit on a message's content.
+MAX_CONTENT = 2000
+
 END_WORDS = {
     HandEnd.KNOCK: "knocked",
     HandEnd.UNDERCUT: "knocked and was undercut",
@@ -212,26 +215,43 @@ def leaderboard_text(page: LeaderboardPage, names: dict[int, str]) -> str:
 
 
 def score_sheet_text(sheet: ScoreSheet) -> str:
+    """The score sheet as one message.  A long game or match can have more
+    hands than Discord's 2,000 characters hold: then the earliest hands are
+    left out (and counted), never the totals at the bottom."""
     a, b = sheet.names
-    lines = [f"**Score sheet** — game #{sheet.game_id}: {a} vs {b}", "```"]
-    lines.append(f"{'hand':<5}{'result':<10}{'winner':<14}{'pts':>4}{a[:8]:>10}{b[:8]:>10}")
+    head = [
+        f"**Score sheet** — game #{sheet.game_id}: {a} vs {b}",
+        "```",
+        f"{'hand':<5}{'result':<10}{'winner':<14}{'pts':>4}{a[:8]:>10}{b[:8]:>10}",
+    ]
+    rows = []
     for row in sheet.rows:
         winner = "—" if row.winner_seat is None else sheet.names[row.winner_seat][:13]
-        lines.append(
+        rows.append(
             f"{row.hand_number:<5}{row.end:<10}{winner:<14}{row.points:>4}"
             f"{row.totals[0]:>10}{row.totals[1]:>10}"
         )
+    tail = []
     if sheet.result is not None:
         t = sheet.result.tallies
-        lines.append("")
-        lines.append(f"{'final tally':<33}{t[0].total:>10}{t[1].total:>10}")
-    if sheet.hollywood is not None:
-        lines.append("")
-        lines.extend(sheet_lines(sheet.hollywood, sheet.names))
-    if sheet.match is not None:
-        lines.append("")
-        lines.extend(match_summary_lines(sheet.match))
-    lines.append("```")
+        tail += ["", f"{'final tally':<33}{t[0].total:>10}{t[1].total:>10}"]
+    public = sheet.public
+    if public is not None and public.hollywood is not None:
+        tail += ["", *sheet_lines(public.hollywood, sheet.names)]
+    in_match = public is not None and public.match is not None
+    if public is not None and in_match:
+        tail += ["", *match_summary_lines(public)]
+    tail.append("```")
     if sheet.result is not None:
-        lines.append(game_result_line(sheet.result, sheet.names, match=sheet.match is not None))
-    return "\n".join(lines)
+        tail.append(game_result_line(sheet.result, sheet.names, match=in_match))
+    budget = MAX_CONTENT - len("\n".join([*head, "… 000 earlier hands", *tail]))
+    kept = 0
+    for line in reversed(rows):
+        budget -= len(line) + 1
+        if budget < 0:
+            break
+        kept += 1
+    shown = rows[len(rows) - kept :]
+    skipped = len(rows) - kept
+    more = [f"… {skipped} earlier hand{'s' if skipped != 1 else ''}"] if skipped else []
+    return "\n".join([*head, *more, *shown, *tail])

@@ -18,6 +18,7 @@ from .errors import (
     WrongPhaseError,
 )
 from .game import Game
+from .match import MatchForm
 from .melds import (
     Arrangement,
     Layoff,
@@ -44,7 +45,7 @@ from .records import (
     Phase,
     SeatTally,
 )
-from .rules import MatchPlay, NextDealer, Ruleset, RulesetError, Scoring, Variant
+from .rules import NextDealer, Ruleset, RulesetError, Scoring, Variant
 from .views import PublicView, SeatView
 
 __all__ = [
@@ -68,7 +69,7 @@ __all__ = [
     "HandResult",
     "KnockTooHighError",
     "Layoff",
-    "MatchPlay",
+    "MatchForm",
     "Meld",
     "NextDealer",
     "NotBigGinError",

@@ -30,6 +30,9 @@ MULTI_GAME_TARGET = 500
 
 
 class MatchForm(StrEnum):
+    """The ruleset's ``match`` setting: a single game, or one of the two forms."""
+
+    OFF = "off"
     BEST_OF = "best_of"
     MULTI = "multi"
 
@@ -46,6 +49,8 @@ class MatchFormat:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "form", MatchForm(self.form))
+        if self.form is MatchForm.OFF:
+            raise MatchError("A match is best_of or multi.")
         if self.form is MatchForm.BEST_OF and (self.games % 2 == 0 or not 1 <= self.games <= 9):
             raise MatchError("A match is best of 1, 3, 5, 7 or 9 games.")
         if self.form is MatchForm.MULTI and not 100 <= self.game_target <= 5000:

@@ -22,14 +22,6 @@ class Scoring(StrEnum):
     HOLLYWOOD = "hollywood"
 
 
-class MatchPlay(StrEnum):
-    """Whether a game is one game or a match of several (docs/RULES.md)."""
-
-    OFF = "off"
-    BEST_OF = "best_of"
-    MULTI = "multi"
-
-
 class NextDealer(StrEnum):
     ALTERNATE = "alternate"
     LOSER = "loser"
@@ -80,7 +72,7 @@ class Ruleset:
     fiftieth_card_rule: bool = False
     oklahoma_spade_double: bool = True
     scoring: Scoring = Scoring.STANDARD
-    match: MatchPlay = MatchPlay.OFF
+    match: MatchForm = MatchForm.OFF
     match_games: int = 5  # best_of: odd
     match_target: int = 500  # multi: the contest's game target
 
@@ -97,7 +89,7 @@ class Ruleset:
             ("variant", Variant),
             ("next_dealer", NextDealer),
             ("scoring", Scoring),
-            ("match", MatchPlay),
+            ("match", MatchForm),
         )
         for name, kind in choices:
             try:
@@ -107,7 +99,7 @@ class Ruleset:
                 raise RulesetError(f"{name} must be one of: {allowed}.") from exc
         if self.match_games % 2 == 0:
             raise RulesetError("match_games must be odd: best of 1, 3, 5, 7 or 9.")
-        if self.match is not MatchPlay.OFF and self.scoring is Scoring.HOLLYWOOD:
+        if self.match is not MatchForm.OFF and self.scoring is Scoring.HOLLYWOOD:
             raise RulesetError(
                 "Hollywood scoring already keeps three games at once: it cannot be a match too."
             )
@@ -117,20 +109,19 @@ class Ruleset:
 
     @property
     def effective_target(self) -> int:
-        if self.match is MatchPlay.MULTI:
+        if self.match is MatchForm.MULTI:
             return MULTI_MATCH_TARGET
         if self.target is not None:
             return self.target
-        if self.match is MatchPlay.BEST_OF:
+        if self.match is MatchForm.BEST_OF:
             return MATCH_GAME_TARGET
         return 150 if self.variant is Variant.OKLAHOMA else 100
 
     def match_format(self) -> MatchFormat | None:
         """The match these rules play, or None for a single game."""
-        if self.match is MatchPlay.OFF:
+        if self.match is MatchForm.OFF:
             return None
-        form = MatchForm.BEST_OF if self.match is MatchPlay.BEST_OF else MatchForm.MULTI
-        return MatchFormat(form, self.match_games, self.match_target)
+        return MatchFormat(self.match, self.match_games, self.match_target)
 
     def knock_limit(self, upcard_rank: int) -> int:
         """Knock limit for a hand whose first upcard has ``upcard_rank`` (0 = ace)."""
@@ -189,9 +180,9 @@ class Ruleset:
                 f"Hollywood scoring: three games at once, each to {self.effective_target}; "
                 "a player's 1st win counts in game I, the 2nd in I and II, later wins in all three."
             )
-        if self.match is MatchPlay.BEST_OF:
+        if self.match is MatchForm.BEST_OF:
             lines.append(f"Match: best of {self.match_games} games.")
-        elif self.match is MatchPlay.MULTI:
+        elif self.match is MatchForm.MULTI:
             lines.append(
                 f"Multi-match: matches to {MULTI_MATCH_TARGET} credited to a game "
                 f"score to {self.match_target}."

@@ -6,9 +6,7 @@ methods stay short and every player-facing refusal is worded in one place.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
-from bot.engine import Assist, Game, MatchPlay, Ruleset, RulesetError
+from bot.engine import Assist, Game, Ruleset, RulesetError
 from bot.storage import ChallengeRow, GameRow, SettingsRow, StatsRow, Tx
 
 from .codec import load_ruleset
@@ -59,7 +57,8 @@ def game_ruleset(
         if match_games == 1:
             ruleset = ruleset.with_setting("match", "off")
         elif match_games is not None:
-            ruleset = replace(ruleset, match=MatchPlay.BEST_OF, match_games=match_games)
+            ruleset = ruleset.with_setting("match_games", match_games)
+            ruleset = ruleset.with_setting("match", "best_of")
     except RulesetError as err:
         raise SettingsError(str(err)) from err
     return ruleset

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from bot.engine import Assist, Game, GameResult, Outcome, Ruleset
-from bot.engine.hollywood import HollywoodSheet
 from bot.engine.views import PublicView
 
 from .pinging import DEFAULT_IDLE_MINUTES, PingMode
@@ -275,10 +274,8 @@ class ScoreSheet:
     rows: tuple[ScoreSheetRow, ...]
     status: GameStatus
     result: GameResult | None
-    #: Hollywood scoring's three columns, else None.
-    hollywood: HollywoodSheet | None = None
-    #: Match play: the game's public view (it carries the standing), else None.
-    match: PublicView | None = None
+    #: The game as everyone sees it now: Hollywood's columns, the match standing.
+    public: PublicView | None = None
 
 
 @dataclass(frozen=True, slots=True)

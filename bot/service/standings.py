@@ -100,9 +100,8 @@ class StandingsDesk(ServiceCore):
                 for h in tx.hands(game_id)
             )
             game = snapshot.game
-            match = game.public_view() if game.ruleset.match_format() is not None else None
             return ScoreSheet(
-                game_id, game.names, rows, snapshot.status, game.result, game.hollywood(), match
+                game_id, game.names, rows, snapshot.status, game.result, game.public_view()
             )
 
         return await self._repo.read(txn)
