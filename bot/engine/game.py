@@ -29,6 +29,7 @@ from .melds import (
     min_deadwood_mask,
     no_layoff,
 )
+from .partnership import TableInfo
 from .records import (
     Action,
     ActionKind,
@@ -89,6 +90,8 @@ class Game:
         #: This hand's public pile history (see PublicView.pile_history).
         self.pile_history: list[Event] = []
         self.result: GameResult | None = None
+        #: A partnership table (see :class:`TableInfo`): the game is its one hand.
+        self.table: TableInfo | None = None
 
     # --- construction -----------------------------------------------------
 
@@ -99,14 +102,20 @@ class Game:
         ruleset: Ruleset | None = None,
         seed: int | None = None,
         first_dealer: int | None = None,
+        table: TableInfo | None = None,
     ) -> Game:
-        """Start a game; the first dealer is drawn from the game's RNG unless given."""
+        """Start a game; the first dealer is drawn from the game's RNG unless given.
+
+        With ``table`` the game is one partnership table: it ends after its
+        one hand (dead hands included), without a game result of its own —
+        the team game combines it with the other table."""
         if seed is None:
             seed = random.SystemRandom().randrange(1 << 62)
         dealer = random.Random(f"gin-dealer:{seed}").randrange(2)
         if first_dealer is not None:
             dealer = first_dealer
         game = cls(ruleset or Ruleset(), names, seed, dealer)
+        game.table = table
         game.last_events = game._deal()
         return game
 
@@ -410,6 +419,11 @@ class Game:
     def _after_hand(self, result: HandResult, events: tuple[Event, ...]) -> Outcome:
         self.history.append(result)
         winner = result.winner
+        if self.table is not None:
+            self.phase = Phase.GAME_OVER
+            self.turn = None
+            self.drawn = None
+            return Outcome(events, hand=result)
         sheet = self.hollywood()
         if sheet is not None:
             if sheet.finished:
@@ -512,6 +526,7 @@ class Game:
             hollywood=self.hollywood(),
             match=self.match_standing(),
             pile_history=tuple(self.pile_history),
+            table=self.table,
         )
 
     def view(self, seat: int) -> SeatView:

@@ -17,12 +17,49 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 from .records import HandEnd, HandResult, SeatTally
 from .tally import tallies
 
 #: A partnership game is played to this unless the server sets a target.
 TEAM_TARGET = 125
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """What a partnership table shows about the team game around it.
+
+    A table is an ordinary :class:`~bot.engine.game.Game` that ends after its
+    one hand; this context is fixed when the table is dealt (the team scores
+    only change once both tables are done), so it travels with the table's
+    state and every board, image and line can show it without a lookup."""
+
+    hand_number: int  # the team hand this table belongs to
+    table: int  # 1 or 2
+    teams: tuple[str, str]  # "Ann & Bo", seat 0's team first
+    scores: tuple[int, int]  # team scores before this hand, seat 0's team first
+    target: int
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "hand_number": self.hand_number,
+            "table": self.table,
+            "teams": list(self.teams),
+            "scores": list(self.scores),
+            "target": self.target,
+        }
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> TableInfo:
+        teams, scores = d["teams"], d["scores"]
+        return cls(
+            int(d["hand_number"]),
+            int(d["table"]),
+            (str(teams[0]), str(teams[1])),
+            (int(scores[0]), int(scores[1])),
+            int(d["target"]),
+        )
 
 
 class TeamScoring(StrEnum):

@@ -7,6 +7,7 @@ from enum import StrEnum
 from typing import Any
 
 from .match import MATCH_GAME_TARGET, MULTI_MATCH_TARGET, MatchForm, MatchFormat
+from .partnership import TEAM_TARGET, TeamRules, TeamScoring
 
 
 class Variant(StrEnum):
@@ -75,6 +76,8 @@ class Ruleset:
     match: MatchForm = MatchForm.OFF
     match_games: int = 5  # best_of: odd
     match_target: int = 500  # multi: the contest's game target
+    #: Partnership (2 v 2): how the two tables make one team result.
+    team_scoring: TeamScoring = TeamScoring.BONUSES
 
     def __post_init__(self) -> None:
         for name, (low, high) in LIMITS.items():
@@ -90,6 +93,7 @@ class Ruleset:
             ("next_dealer", NextDealer),
             ("scoring", Scoring),
             ("match", MatchForm),
+            ("team_scoring", TeamScoring),
         )
         for name, kind in choices:
             try:
@@ -116,6 +120,19 @@ class Ruleset:
         if self.match is MatchForm.BEST_OF:
             return MATCH_GAME_TARGET
         return 150 if self.variant is Variant.OKLAHOMA else 100
+
+    @property
+    def team_target(self) -> int:
+        """A partnership game's target: the set target, else 125."""
+        return TEAM_TARGET if self.target is None else self.target
+
+    def team_rules(self) -> TeamRules:
+        return TeamRules(self.team_scoring)
+
+    def for_table(self) -> Ruleset:
+        """The rules of one partnership table: a single hand, so no match and
+        no Hollywood columns (the team game keeps the score)."""
+        return replace(self, match=MatchForm.OFF, scoring=Scoring.STANDARD)
 
     def match_format(self) -> MatchFormat | None:
         """The match these rules play, or None for a single game."""
@@ -149,6 +166,7 @@ class Ruleset:
         d["next_dealer"] = self.next_dealer.value
         d["scoring"] = self.scoring.value
         d["match"] = self.match.value
+        d["team_scoring"] = self.team_scoring.value
         return d
 
     @classmethod

@@ -13,6 +13,7 @@ from . import errors
 from .cards import CARDS, Card, cards_of, mask_of
 from .game import Game
 from .melds import Meld
+from .partnership import TableInfo
 from .records import Event, EventKind, GameEnd, GameResult, HandEnd, HandResult, Phase, SeatTally
 from .rules import Ruleset
 
@@ -156,6 +157,7 @@ def game_to_dict(g: Game) -> dict[str, object]:
         "last_events": [event_to_dict(e) for e in g.last_events],
         "pile_history": [event_to_dict(e) for e in g.pile_history],
         "result": None if g.result is None else game_result_to_dict(g.result),
+        "table": None if g.table is None else g.table.to_dict(),
     }
 
 
@@ -191,6 +193,8 @@ def game_from_dict(data: dict[str, object]) -> Game:
         # Games stored before the pile history existed load with none.
         g.pile_history = [event_from_dict(e) for e in d.get("pile_history", [])]
         g.result = None if d["result"] is None else game_result_from_dict(d["result"])
+        table = d.get("table")
+        g.table = None if table is None else TableInfo.from_dict(table)
     except errors.StateError:
         raise
     except (KeyError, TypeError, ValueError) as exc:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from .cards import Card
 from .hollywood import HollywoodSheet
 from .match import MatchStanding
+from .partnership import TableInfo
 from .records import Event, HandResult, Phase
 from .rules import Ruleset
 
@@ -45,6 +46,8 @@ class PublicView:
     #: took it (``take_discard``).  Public only: a stock draw shows just as a
     #: pass on the card it declined, never the card drawn.
     pile_history: tuple[Event, ...] = ()
+    #: A partnership table: the team game around it, else None.
+    table: TableInfo | None = None
 
     @property
     def target(self) -> int:

@@ -11,11 +11,13 @@ from bot.storage import ChallengeRow, GameRow, SettingsRow, StatsRow, Tx
 
 from .codec import load_ruleset
 from .models import (
+    NO_LINKS,
     AiLevel,
     AlreadyInGameError,
     Challenge,
     ChallengeError,
     ChallengeStatus,
+    GameLinks,
     GameSnapshot,
     GameStatus,
     PlayerStats,
@@ -134,7 +136,14 @@ def snapshot_from_row(row: GameRow, game: Game) -> GameSnapshot:
         created_at=row.created_at,
         updated_at=row.updated_at,
         assist=Assist(row.assist),
+        links=links_of(row),
     )
+
+
+def links_of(row: GameRow) -> GameLinks:
+    if row.team_game_id is None and row.tournament_id is None:
+        return NO_LINKS
+    return GameLinks(row.team_game_id, row.team_table, row.tournament_id, row.tournament_match)
 
 
 def stats_from_row(row: StatsRow, rank: int | None) -> PlayerStats:

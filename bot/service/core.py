@@ -18,8 +18,8 @@ from functools import partial
 from bot.shards import ShardRange
 from bot.storage import Repository, Tx
 
-from .games import GameCache, Step, run_move
-from .models import MoveResult
+from .games import NO_GAME_MESSAGE, GameCache, Step, run_move
+from .models import MoveResult, NoSuchGameError
 from .timers import HEARTBEAT_KEY
 
 
@@ -74,4 +74,24 @@ class ServiceCore:
 
     def _run_move(self, game_id: int, step: Step, tx: Tx) -> MoveResult | None:
         # In the database thread: the clock is read at commit time.
-        return run_move(tx, self._cache, self.clock(), game_id, step)
+        now = self.clock()
+        result = run_move(tx, self._cache, now, game_id, step)
+        if result is None or (result.outcome.hand is None and result.outcome.game is None):
+            return result
+        return self._after_move(tx, now, result)
+
+    def _run_user_move(self, guild_id: int, user_id: int, step: Step, tx: Tx) -> MoveResult:
+        """:meth:`_run_move` on the user's active game in ``guild_id``, found
+        in the same transaction (a slash command names no game)."""
+        game_id = tx.active_game_id(guild_id, user_id)
+        if game_id is None:
+            raise NoSuchGameError(NO_GAME_MESSAGE)
+        result = self._run_move(game_id, step, tx)
+        assert result is not None  # only timeouts return None
+        return result
+
+    def _after_move(self, tx: Tx, now: float, result: MoveResult) -> MoveResult:
+        """What a finished hand or game does to what it belongs to (a
+        partnership, a tournament), in the move's own transaction.  Each
+        group-play desk overrides this and calls ``super()``."""
+        return result

@@ -44,10 +44,12 @@ from bot.storage import GameRow, GameUpdate, NewGame, Tx
 from . import scoring
 from .assist import game_assist
 from .codec import clone_game, dump_ruleset, dump_state, load_state
-from .convert import snapshot_from_row
+from .convert import links_of, snapshot_from_row
 from .models import (
+    NO_LINKS,
     AiLevel,
     GameDamagedError,
+    GameLinks,
     GameSnapshot,
     GameStatus,
     MoveRejectedError,
@@ -67,6 +69,11 @@ CACHE_SIZE: Final = 4096
 
 NO_GAME_MESSAGE: Final = (
     "You have no game in progress in this server. Start one with /gin challenge."
+)
+
+
+TABLE_DONE_MESSAGE: Final = (
+    "Your table's hand is over: the next hand is dealt when the other table finishes."
 )
 
 
@@ -178,8 +185,10 @@ def insert_game(
     game: Game,
     ai_level: AiLevel | None,
     now: float,
+    links: GameLinks = NO_LINKS,
 ) -> GameSnapshot:
-    """Store a new game at version 1 and mark its human players busy."""
+    """Store a new game at version 1 and mark its human players busy
+    (``links``: the partnership or tournament it is part of)."""
     clock = turn_clock(game, ai_level, tx.turn_timeout_minutes(guild_id), now)
     assist = game_assist(tx.assist_setting(guild_id), against_computer=ai_level is not None)
     game_id = tx.insert_game(
@@ -206,6 +215,10 @@ def insert_game(
             created_at=now,
             updated_at=now,
             assist=assist.value,
+            team_game_id=links.team_game_id,
+            team_table=links.team_table,
+            tournament_id=links.tournament_id,
+            tournament_match=links.tournament_match,
         )
     )
     humans = [players[0]] if ai_level is not None else list(players)
@@ -232,6 +245,8 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
             raise NotYourGameError("You're not playing in this game.")
     if step.expected_version is not None and step.expected_version != row.version:
         raise StaleActionError(STALE_MESSAGE)
+    if row.team_game_id is not None and row.status == GameStatus.FINISHED.value:
+        raise MoveRejectedError(TABLE_DONE_MESSAGE)
     if step.due_at is not None and (
         row.status != GameStatus.ACTIVE.value
         or row.turn_deadline is None
@@ -289,7 +304,7 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
             deadwood = scoring.hand_deadwoods(hand)
         tx.insert_hand(scoring.hand_row(row.id, hand, deadwood, now))
     changes: tuple[RatingChange, ...] = ()
-    if outcome.game is not None:
+    if outcome.game is not None and row.team_game_id is None:  # a table: the team game rates
         changes = record_finish(tx, row, game, outcome, now)
     tx.after_commit(partial(cache.put, row.id, version, game))
     snapshot = GameSnapshot(
@@ -307,6 +322,7 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
         created_at=row.created_at,
         updated_at=now,
         assist=Assist(row.assist),
+        links=links_of(row),
     )
     actor = step.actor_id if step.actor_id is not None else row.players[seat]
     return MoveResult(snapshot, outcome, actor, outcome.game, changes)
@@ -332,19 +348,6 @@ def _with_knock_card(step: Step, game: Game, seat: int, assist: Assist) -> Step:
             f"assistance level ({assist}) I don't pick it for you."
         )
     return replace(step, action=Action(ActionKind.KNOCK, game.best_discard(seat)))
-
-
-def run_user_move(
-    tx: Tx, cache: GameCache, now: float, guild_id: int, user_id: int, step: Step
-) -> MoveResult:
-    """:func:`run_move` on the user's active game in ``guild_id``, found in the
-    same transaction."""
-    game_id = tx.active_game_id(guild_id, user_id)
-    if game_id is None:
-        raise NoSuchGameError(NO_GAME_MESSAGE)
-    result = run_move(tx, cache, now, game_id, step)
-    assert result is not None  # only timeouts return None
-    return result
 
 
 def record_finish(

@@ -9,9 +9,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from bot.engine import Assist, Game, GameResult, Outcome, Ruleset
+from bot.engine.team_game import TeamHandRecord
 from bot.engine.views import PublicView
+
+if TYPE_CHECKING:
+    from bot.engine.tournament import Bracket
 
 from .pinging import DEFAULT_IDLE_MINUTES, PingMode
 
@@ -155,6 +160,20 @@ class Seated:
 
 
 @dataclass(frozen=True, slots=True)
+class GameLinks:
+    """What a game belongs to: a partnership game (as one of its two tables)
+    or a tournament (as one of its matches).  Fixed when the game starts."""
+
+    team_game_id: int | None = None
+    team_table: int | None = None
+    tournament_id: int | None = None
+    tournament_match: str | None = None
+
+
+NO_LINKS = GameLinks()
+
+
+@dataclass(frozen=True, slots=True)
 class GameSnapshot(Seated):
     """One game as stored after its last committed move.
 
@@ -178,6 +197,7 @@ class GameSnapshot(Seated):
     created_at: float
     updated_at: float
     assist: Assist = Assist.FULL  # fixed when the game started
+    links: GameLinks = field(default_factory=lambda: NO_LINKS)
 
     @property
     def turn(self) -> int | None:
@@ -201,6 +221,63 @@ class MoveResult:
     actor_id: int
     game_result: GameResult | None = None
     rating_changes: tuple[RatingChange, ...] = ()
+    #: The move finished a partnership table's hand (or forfeited the team game).
+    team: TeamProgress | None = None
+    #: The move finished a tournament match.
+    tournament: TournamentProgress | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TeamProgress:
+    """What a table's finished hand did to its partnership game."""
+
+    team_game_id: int
+    guild_id: int
+    channel_id: int
+    teams: tuple[str, str]
+    #: Both tables are done: the combined hand (else the other table still plays).
+    hand: TeamHandRecord | None
+    waiting_table: int | None
+    scores: tuple[int, int]
+    target: int
+    #: The team game ended (by the target or a forfeit at a table).
+    result: GameResult | None = None
+    rating_changes: tuple[RatingChange, ...] = ()
+    #: The next hand's tables, dealt in the same transaction.
+    new_tables: tuple[GameSnapshot, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentProgress:
+    """What a finished match did to its tournament."""
+
+    tournament_id: int
+    channel_id: int
+    #: The tournament's state after the result (for its bracket image and text).
+    summary: TournamentSummary
+    #: Matches started because of it (winners advanced into them).
+    new_games: tuple[GameSnapshot, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSummary:
+    """A tournament as anyone may see it (built from its stored row)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    title: str
+    format: str
+    status: str  # signup | running | finished | cancelled
+    entrants: tuple[tuple[int, str], ...]  # join order
+    signup_ends: float
+    message_id: int | None
+    version: int
+    #: The bracket once sign-up has closed (bot.engine.tournament.Bracket).
+    bracket: Bracket | None = None
+    #: Match key → game id of the matches started so far.
+    games: tuple[tuple[str, int], ...] = ()
 
 
 class TimerKind(StrEnum):

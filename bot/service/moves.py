@@ -11,7 +11,7 @@ from bot.engine import Action, SeatView
 from bot.storage import Tx
 
 from .core import ServiceCore
-from .games import NO_GAME_MESSAGE, NOT_YOURS_MESSAGE, Step, StepKind, run_user_move
+from .games import NO_GAME_MESSAGE, NOT_YOURS_MESSAGE, Step, StepKind
 from .models import (
     AiLevel,
     GameSnapshot,
@@ -158,21 +158,15 @@ class MoveDesk(ServiceCore):
         """
         step = Step(StepKind.of(action), action, user_id, expected_version)
         if game_id is None:
-            now = self.clock
-            result = await self._repo.write(
-                lambda tx: run_user_move(tx, self._cache, now(), guild_id, user_id, step)
-            )
+            result = await self._repo.write(partial(self._run_user_move, guild_id, user_id, step))
         else:
             result = await self.act(game_id, user_id, action, expected_version=expected_version)
         return report_of(result, user_id)
 
     async def resign_current(self, guild_id: int, user_id: int) -> MoveReport:
         """The player resigns their active game in ``guild_id``."""
-        now = self.clock
         step = Step(StepKind.RESIGN, user_id=user_id)
-        result = await self._repo.write(
-            lambda tx: run_user_move(tx, self._cache, now(), guild_id, user_id, step)
-        )
+        result = await self._repo.write(partial(self._run_user_move, guild_id, user_id, step))
         return report_of(result, user_id)
 
     async def end_by_moderator(

@@ -51,13 +51,22 @@ from .clocks import ClockDesk
 from .coach import CoachDesk
 from .games import STALE_MESSAGE
 from .moves import MoveDesk
+from .partnership import PartnershipDesk
 from .settings import SettingsDesk
 from .standings import StandingsDesk
 
 __all__ = ["STALE_MESSAGE", "GinService"]
 
 
-class GinService(SettingsDesk, ChallengeDesk, MoveDesk, ClockDesk, StandingsDesk, CoachDesk):
+class GinService(
+    SettingsDesk,
+    ChallengeDesk,
+    MoveDesk,
+    ClockDesk,
+    StandingsDesk,
+    CoachDesk,
+    PartnershipDesk,
+):
     """Challenges, games, timers and standings over one database file."""
 
     _closed = False

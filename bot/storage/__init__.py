@@ -20,7 +20,9 @@ from .rows import (
     ResultRow,
     SettingsRow,
     StatsRow,
+    TeamGameRow,
     TimerRow,
+    TournamentRow,
 )
 from .tables.stats import LEADERBOARD_SORTS
 from .tx import Tx
@@ -41,7 +43,9 @@ __all__ = [
     "SettingsRow",
     "StatsRow",
     "StorageError",
+    "TeamGameRow",
     "TimerRow",
+    "TournamentRow",
     "Tx",
     "VersionConflictError",
 ]

@@ -229,6 +229,61 @@ MIGRATIONS: tuple[str, ...] = (
     -- NULL: not known (games from before): such boards are refreshed once.
     ALTER TABLE games ADD COLUMN board_version INTEGER;
     """,
+    # 4: group play: partnership (2 v 2) games, whose hands are pairs of
+    # ordinary one-hand games (tables), and server tournaments, whose matches
+    # are ordinary games.  Both are rows with a JSON state and a version, like
+    # a game, so a change is one version-checked UPDATE in the move's own
+    # transaction.
+    """
+    CREATE TABLE team_games (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        creator_id  INTEGER NOT NULL,
+        status      TEXT    NOT NULL
+                    CHECK (status IN ('lobby', 'active', 'finished', 'cancelled', 'expired')),
+        seats       TEXT    NOT NULL,  -- JSON: A1, A2, B1, B2 (user, name, joined)
+        ai_level    TEXT    CHECK (ai_level IN ('easy', 'normal', 'hard')),
+        ruleset     TEXT    NOT NULL,
+        state       TEXT,              -- TeamGame.to_dict() once started
+        version     INTEGER NOT NULL CHECK (version >= 1),
+        table1      INTEGER,           -- the current hand's two table games
+        table2      INTEGER,
+        message_id  INTEGER,           -- the lobby message
+        created_at  REAL    NOT NULL,
+        expires_at  REAL    NOT NULL,  -- the lobby's
+        updated_at  REAL    NOT NULL,
+        finished_at REAL
+    );
+    CREATE INDEX team_games_guild ON team_games (guild_id, status);
+    ALTER TABLE games ADD COLUMN team_game_id INTEGER REFERENCES team_games (id);
+    ALTER TABLE games ADD COLUMN team_table INTEGER;
+
+    CREATE TABLE tournaments (
+        id          INTEGER PRIMARY KEY,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        creator_id  INTEGER NOT NULL,
+        title       TEXT    NOT NULL,
+        format      TEXT    NOT NULL CHECK (format IN ('single_elimination', 'round_robin')),
+        ruleset     TEXT    NOT NULL,
+        status      TEXT    NOT NULL
+                    CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+        entrants    TEXT    NOT NULL,  -- JSON: [user id, name] in join order
+        state       TEXT,              -- the bracket once started
+        version     INTEGER NOT NULL CHECK (version >= 1),
+        signup_ends REAL    NOT NULL,
+        message_id  INTEGER,           -- the sign-up / bracket message
+        created_at  REAL    NOT NULL,
+        updated_at  REAL    NOT NULL,
+        finished_at REAL
+    );
+    -- One tournament at a time per server, even if two moderators race.
+    CREATE UNIQUE INDEX tournaments_open ON tournaments (guild_id)
+        WHERE status IN ('signup', 'running');
+    ALTER TABLE games ADD COLUMN tournament_id INTEGER REFERENCES tournaments (id);
+    ALTER TABLE games ADD COLUMN tournament_match TEXT;
+    """,
 )
 
 LATEST_VERSION = len(MIGRATIONS)

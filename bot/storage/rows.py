@@ -65,6 +65,12 @@ class GameRow:
     updated_at: float
     finished_at: float | None
     assist: str
+    #: Partnership: the team game this table belongs to, and which table (1, 2).
+    team_game_id: int | None = None
+    team_table: int | None = None
+    #: Tournament: the tournament and the bracket's match key.
+    tournament_id: int | None = None
+    tournament_match: str | None = None
 
     @property
     def players(self) -> tuple[int, int]:
@@ -99,6 +105,10 @@ class NewGame:
     created_at: float
     updated_at: float
     assist: str = "full"
+    team_game_id: int | None = None
+    team_table: int | None = None
+    tournament_id: int | None = None
+    tournament_match: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,3 +246,47 @@ class TimerRow:
     channel_id: int
     user_id: int  # the player to move
     turn_deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class TeamGameRow:
+    """A partnership game: its lobby while it fills, then the team score
+    (the tables are ordinary game rows pointing back here)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    status: str
+    seats: str  # JSON
+    ai_level: str | None
+    ruleset: str
+    state: str | None
+    version: int
+    table1: int | None
+    table2: int | None
+    message_id: int | None
+    created_at: float
+    expires_at: float
+    updated_at: float
+    finished_at: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    title: str
+    format: str
+    ruleset: str
+    status: str
+    entrants: str  # JSON
+    state: str | None
+    version: int
+    signup_ends: float
+    message_id: int | None
+    created_at: float
+    updated_at: float
+    finished_at: float | None

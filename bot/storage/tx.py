@@ -12,6 +12,7 @@ from collections.abc import Callable
 from .tables.base import Db
 from .tables.challenges import ChallengesSql
 from .tables.games import GamesSql
+from .tables.groups import GroupsSql
 from .tables.history import HistorySql
 from .tables.maintenance import MaintenanceSql
 from .tables.meta import MetaSql
@@ -29,6 +30,7 @@ class Tx(
     HistorySql,
     StatsSql,
     ChallengesSql,
+    GroupsSql,
     TimersSql,
     MaintenanceSql,
 ):

@@ -1,0 +1,107 @@
+"""SQL for group play: partnership games (and their lobbies) and tournaments.
+
+Both are a row with a JSON state and a version, saved whole by a
+version-checked ``UPDATE`` (like a game), so two processes or a double click
+can never both change one: the loser's transaction matches nothing, is run
+again by the repository, and then sees the winner's change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.shards import ShardRange
+
+from ..errors import VersionConflictError
+from ..rows import TeamGameRow, TournamentRow, columns
+from .base import TableSql, owned, values
+
+TEAM_COLS = columns(TeamGameRow)
+TOURNAMENT_COLS = columns(TournamentRow)
+
+
+class GroupsSql(TableSql):
+    """Partnership games and tournaments."""
+
+    def _insert(self, table: str, row: Any) -> int:
+        names = list(row.__dataclass_fields__)[1:]  # without id
+        found = self._db.execute(
+            f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))}) "
+            "RETURNING id",
+            values(row)[1:],
+        ).fetchone()
+        return int(found[0])
+
+    def _save(self, table: str, row: Any, version: int) -> None:
+        """Write every column of ``row`` if the stored row is still at ``version``
+        (``row.version`` is the new one)."""
+        names = list(row.__dataclass_fields__)[1:]
+        sets = ", ".join(f"{n} = ?" for n in names)
+        cur = self._db.execute(
+            f"UPDATE {table} SET {sets} WHERE id = ? AND version = ?",
+            (*values(row)[1:], row.id, version),
+        )
+        if cur.rowcount != 1:
+            raise VersionConflictError(f"{table} {row.id} is no longer at version {version}")
+
+    # --- partnership games -----------------------------------------------------------
+
+    def insert_team_game(self, row: TeamGameRow) -> int:
+        return self._insert("team_games", row)
+
+    def team_game(self, team_id: int) -> TeamGameRow | None:
+        row = self._db.execute(
+            f"SELECT {TEAM_COLS} FROM team_games WHERE id = ?", (team_id,)
+        ).fetchone()
+        return None if row is None else TeamGameRow(*row)
+
+    def save_team_game(self, row: TeamGameRow, version: int) -> None:
+        self._save("team_games", row, version)
+
+    def open_lobbies(self, guild_id: int, now: float) -> list[TeamGameRow]:
+        rows = self._db.execute(
+            f"SELECT {TEAM_COLS} FROM team_games WHERE guild_id = ? AND status = 'lobby' "
+            "AND expires_at > ? ORDER BY id",
+            (guild_id, now),
+        ).fetchall()
+        return [TeamGameRow(*r) for r in rows]
+
+    # --- tournaments -------------------------------------------------------------------
+
+    def insert_tournament(self, row: TournamentRow) -> int:
+        return self._insert("tournaments", row)
+
+    def tournament(self, tournament_id: int) -> TournamentRow | None:
+        row = self._db.execute(
+            f"SELECT {TOURNAMENT_COLS} FROM tournaments WHERE id = ?", (tournament_id,)
+        ).fetchone()
+        return None if row is None else TournamentRow(*row)
+
+    def save_tournament(self, row: TournamentRow, version: int) -> None:
+        self._save("tournaments", row, version)
+
+    def current_tournament(self, guild_id: int) -> TournamentRow | None:
+        """The server's open (sign-up or running) tournament, else its latest."""
+        row = self._db.execute(
+            f"SELECT {TOURNAMENT_COLS} FROM tournaments WHERE guild_id = ? "
+            "ORDER BY CASE WHEN status IN ('signup', 'running') THEN 0 ELSE 1 END, id DESC "
+            "LIMIT 1",
+            (guild_id,),
+        ).fetchone()
+        return None if row is None else TournamentRow(*row)
+
+    def tournaments_to_advance(self, now: float, shards: ShardRange | None = None) -> list[int]:
+        """Tournaments whose sign-up has closed, and running ones (a match may
+        be waiting for a player to finish another game)."""
+        rows = self._db.execute(
+            "SELECT id FROM tournaments WHERE (status = 'running' OR "
+            f"(status = 'signup' AND signup_ends <= ?)){owned(shards)} ORDER BY id",
+            (now,),
+        ).fetchall()
+        return [int(r[0]) for r in rows]
+
+    def next_signup_end(self, shards: ShardRange | None = None) -> float | None:
+        row = self._db.execute(
+            f"SELECT MIN(signup_ends) FROM tournaments WHERE status = 'signup'{owned(shards)}"
+        ).fetchone()
+        return None if row is None or row[0] is None else float(row[0])
