@@ -46,6 +46,7 @@ from .records import (
     SeatTally,
 )
 from .rules import NextDealer, Ruleset, RulesetError, Scoring, Variant
+from .tournament import Bracket, Entrant, TournamentError, TournamentFormat, TournamentView
 from .views import PublicView, SeatView
 
 __all__ = [
@@ -54,10 +55,12 @@ __all__ = [
     "ActionKind",
     "Arrangement",
     "Assist",
+    "Bracket",
     "CannotThrowBackError",
     "Card",
     "CardError",
     "CardNotHeldError",
+    "Entrant",
     "Event",
     "EventKind",
     "Game",
@@ -83,6 +86,9 @@ __all__ = [
     "SeatTally",
     "SeatView",
     "StateError",
+    "TournamentError",
+    "TournamentFormat",
+    "TournamentView",
     "Variant",
     "WrongPhaseError",
     "arrangements",

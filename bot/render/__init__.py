@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from . import board, hand, reveal
 from .board import render_board
+from .bracket import render_bracket
 from .cards import card_back, card_face
 from .hand import render_hand
 from .reveal import render_reveal
@@ -29,4 +30,11 @@ def warm_up(*, four_color: bool = False) -> None:
             card_face(card, width, four_color)
 
 
-__all__ = ["render_board", "render_hand", "render_reveal", "render_tally", "warm_up"]
+__all__ = [
+    "render_board",
+    "render_bracket",
+    "render_hand",
+    "render_reveal",
+    "render_tally",
+    "warm_up",
+]
