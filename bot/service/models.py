@@ -9,14 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from bot.engine import Assist, Game, GameResult, Outcome, Ruleset
 from bot.engine.team_game import TeamHandRecord
+from bot.engine.tournament import Bracket
 from bot.engine.views import PublicView
-
-if TYPE_CHECKING:
-    from bot.engine.tournament import Bracket
 
 from .pinging import DEFAULT_IDLE_MINUTES, PingMode
 
@@ -278,6 +275,10 @@ class TournamentSummary:
     bracket: Bracket | None = None
     #: Match key → game id of the matches started so far.
     games: tuple[tuple[str, int], ...] = ()
+    rules: Ruleset | None = None
+
+    def game_of(self, key: str) -> int | None:
+        return dict(self.games).get(key)
 
 
 class TimerKind(StrEnum):

@@ -54,6 +54,7 @@ from .moves import MoveDesk
 from .partnership import PartnershipDesk
 from .settings import SettingsDesk
 from .standings import StandingsDesk
+from .tournaments import TournamentDesk
 
 __all__ = ["STALE_MESSAGE", "GinService"]
 
@@ -66,6 +67,7 @@ class GinService(
     StandingsDesk,
     CoachDesk,
     PartnershipDesk,
+    TournamentDesk,
 ):
     """Challenges, games, timers and standings over one database file."""
 

@@ -12,7 +12,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .models import Challenge, TimerKind
+from .models import Challenge, TimerKind, TournamentProgress
 from .views import MoveReport, report_of
 
 if TYPE_CHECKING:
@@ -42,11 +42,13 @@ class TimerLoop:
         *,
         on_expired: Callable[[Challenge], Awaitable[None]],
         on_timer: Callable[[TimerNotice], Awaitable[None]],
+        on_tournament: Callable[[TournamentProgress], Awaitable[None]] | None = None,
         tick: float = 15.0,
     ) -> None:
         self._service = service
         self._on_expired = on_expired
         self._on_timer = on_timer
+        self._on_tournament = on_tournament
         self.tick_seconds = tick
         self._wakeup = asyncio.Event()
 
@@ -65,6 +67,10 @@ class TimerLoop:
                 event.kind, event.game_id, event.channel_id, event.user_id, event.deadline, report
             )
             await self._quietly(self._on_timer(notice))
+        # Sign-ups that closed, and tournament matches whose players are free now.
+        for progress in await service.advance_tournaments():
+            if self._on_tournament is not None:
+                await self._quietly(self._on_tournament(progress))
 
     async def run(self) -> None:
         """Tick until cancelled."""
@@ -75,9 +81,9 @@ class TimerLoop:
             except Exception:
                 log.exception("timer tick failed")
             wait = self.tick_seconds
-            next_at = await service.next_timer_at()
-            if next_at is not None:
-                wait = max(0.05, min(wait, next_at - service.clock()))
+            for next_at in (await service.next_timer_at(), await service.next_tournament_at()):
+                if next_at is not None:
+                    wait = max(0.05, min(wait, next_at - service.clock()))
             self._wakeup.clear()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._wakeup.wait(), timeout=wait)

@@ -1,0 +1,432 @@
+"""Server tournaments: sign-up, seeding, pairing, starting matches and
+advancing winners (docs/RULES.md, *Tournaments*).
+
+A tournament is one row (entrants, the bracket as JSON, a version); each of
+its matches is an ordinary game linked to it, so moves, timers, restarts and
+old buttons work as for any game.  What is new runs in the transaction of
+the move that finishes a match (:meth:`TournamentDesk._after_move`): the
+result goes into the bracket and the matches it makes ready start at once,
+all committed together.  The timer loop (:meth:`advance_tournaments`) closes
+sign-ups when their window ends and starts matches that waited for a player
+busy in another game.  A no-show loses by the turn timer like in any game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from functools import partial
+from typing import Any, Final
+
+from bot.engine import Game, Ruleset
+from bot.engine.tournament import (
+    Bracket,
+    Entrant,
+    TournamentError,
+    TournamentFormat,
+    seed,
+)
+from bot.storage import TournamentRow, Tx
+
+from .codec import dump_ruleset, load_ruleset
+from .convert import check_free, game_ruleset
+from .core import ServiceCore
+from .games import insert_game
+from .models import (
+    ChallengeError,
+    GameLinks,
+    GameSnapshot,
+    MoveResult,
+    PermissionDeniedError,
+    SettingsError,
+    TournamentProgress,
+    TournamentSummary,
+)
+
+#: The tournament format of the rule texts: best of five games to 250.
+DEFAULT_MATCH_GAMES: Final = 5
+DEFAULT_SIGNUP_MINUTES: Final = 15
+SIGNUP_LIMITS: Final = (1, 7 * 24 * 60)
+MAX_PLAYERS: Final = 64
+TITLE_LIMIT: Final = 80
+
+
+class TournamentStatus:
+    SIGNUP = "signup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+def summary_of(row: TournamentRow) -> TournamentSummary:
+    entrants = tuple((int(u), str(n)) for u, n in json.loads(row.entrants))
+    bracket = None
+    games: tuple[tuple[str, int], ...] = ()
+    if row.state is not None:
+        state: dict[str, Any] = json.loads(row.state)
+        bracket = Bracket.from_dict(state["bracket"])
+        games = tuple((str(k), int(v)) for k, v in state["games"].items())
+    return TournamentSummary(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        creator_id=row.creator_id,
+        title=row.title,
+        format=row.format,
+        status=row.status,
+        entrants=entrants,
+        signup_ends=row.signup_ends,
+        message_id=row.message_id,
+        version=row.version,
+        bracket=bracket,
+        games=games,
+        rules=load_ruleset(row.ruleset),
+    )
+
+
+def _state(bracket: Bracket, games: dict[str, int]) -> str:
+    return json.dumps({"bracket": bracket.to_dict(), "games": games})
+
+
+class TournamentDesk(ServiceCore):
+    """Open, fill, run and show a server's tournament."""
+
+    async def create_tournament(
+        self,
+        guild_id: int,
+        channel_id: int,
+        creator_id: int,
+        *,
+        can_manage: bool,
+        fmt: str = TournamentFormat.SINGLE_ELIMINATION.value,
+        title: str | None = None,
+        variant: str | None = None,
+        target: int | None = None,
+        match_games: int | None = None,
+        signup_minutes: int | None = None,
+    ) -> TournamentSummary:
+        """Open sign-up (Manage Server only).  Matches are best of five games
+        to 250 unless chosen otherwise; sign-up lasts 15 minutes by default."""
+        if not can_manage:
+            raise PermissionDeniedError("Only members with Manage Server can open a tournament.")
+        try:
+            form = TournamentFormat(fmt)
+        except ValueError as err:
+            raise SettingsError("The format is single_elimination or round_robin.") from err
+        minutes = DEFAULT_SIGNUP_MINUTES if signup_minutes is None else signup_minutes
+        low, high = SIGNUP_LIMITS
+        if not low <= minutes <= high:
+            raise SettingsError(f"Sign-up lasts from {low} minute to {high // 1440} days.")
+        name = " ".join((title or "Gin tournament").split())[:TITLE_LIMIT] or "Gin tournament"
+        games = DEFAULT_MATCH_GAMES if match_games is None else match_games
+
+        def txn(tx: Tx) -> TournamentSummary:
+            now = self.clock()
+            if _open_row(tx, guild_id) is not None:
+                raise ChallengeError(
+                    "This server already has a tournament under way: see /gin tournament show."
+                )
+            ruleset = game_ruleset(tx, guild_id, target, variant, games)
+            row = TournamentRow(
+                id=0,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                creator_id=creator_id,
+                title=name,
+                format=form.value,
+                ruleset=dump_ruleset(ruleset),
+                status=TournamentStatus.SIGNUP,
+                entrants="[]",
+                state=None,
+                version=1,
+                signup_ends=now + minutes * 60,
+                message_id=None,
+                created_at=now,
+                updated_at=now,
+                finished_at=None,
+            )
+            return summary_of(replace(row, id=tx.insert_tournament(row)))
+
+        return await self._repo.write(txn)
+
+    async def current_tournament(self, guild_id: int) -> TournamentSummary | None:
+        """The server's tournament under way, else its last one."""
+        row = await self._repo.read(lambda tx: tx.current_tournament(guild_id))
+        return None if row is None else summary_of(row)
+
+    async def get_tournament(self, tournament_id: int) -> TournamentSummary:
+        return summary_of(await self._repo.read(lambda tx: _row(tx, tournament_id)))
+
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
+        def txn(tx: Tx) -> None:
+            row = _row(tx, tournament_id)
+            tx.save_tournament(
+                replace(row, message_id=message_id, version=row.version + 1), row.version
+            )
+
+        await self._repo.write(txn)
+
+    async def join_tournament(
+        self, tournament_id: int, user_id: int, name: str
+    ) -> TournamentSummary:
+        def txn(tx: Tx) -> TournamentSummary:
+            now = self.clock()
+            row = _signup_row(tx, tournament_id, now)
+            entrants = json.loads(row.entrants)
+            if any(int(u) == user_id for u, _ in entrants):
+                raise ChallengeError("You're already signed up.")
+            if len(entrants) >= MAX_PLAYERS:
+                raise ChallengeError(f"The tournament is full ({MAX_PLAYERS} players).")
+            entrants.append([user_id, name])
+            new = replace(
+                row, entrants=json.dumps(entrants), version=row.version + 1, updated_at=now
+            )
+            tx.save_tournament(new, row.version)
+            return summary_of(new)
+
+        return await self._repo.write(txn)
+
+    async def leave_tournament(self, tournament_id: int, user_id: int) -> TournamentSummary:
+        def txn(tx: Tx) -> TournamentSummary:
+            now = self.clock()
+            row = _signup_row(tx, tournament_id, now)
+            entrants = json.loads(row.entrants)
+            kept = [e for e in entrants if int(e[0]) != user_id]
+            if len(kept) == len(entrants):
+                raise ChallengeError("You're not signed up.")
+            new = replace(row, entrants=json.dumps(kept), version=row.version + 1, updated_at=now)
+            tx.save_tournament(new, row.version)
+            return summary_of(new)
+
+        return await self._repo.write(txn)
+
+    async def start_tournament_now(
+        self, tournament_id: int, user_id: int, *, can_manage: bool
+    ) -> TournamentProgress:
+        """Close sign-up early (its opener or Manage Server) and pair round 1."""
+
+        def txn(tx: Tx) -> TournamentProgress:
+            now = self.clock()
+            row = _signup_row(tx, tournament_id, now)
+            if user_id != row.creator_id and not can_manage:
+                raise PermissionDeniedError(
+                    "Only the tournament's opener or Manage Server can start it."
+                )
+            if len(json.loads(row.entrants)) < 2:
+                raise ChallengeError("A tournament needs at least 2 players.")
+            return self._close_signup(tx, row, now)
+
+        return await self._repo.write(txn)
+
+    async def cancel_tournament(
+        self, tournament_id: int, user_id: int, *, can_manage: bool
+    ) -> TournamentSummary:
+        """Cancel (its opener or Manage Server).  Matches already under way
+        play on as ordinary games."""
+
+        def txn(tx: Tx) -> TournamentSummary:
+            now = self.clock()
+            row = _row(tx, tournament_id)
+            if row.status not in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING):
+                raise ChallengeError("This tournament is already over.")
+            if user_id != row.creator_id and not can_manage:
+                raise PermissionDeniedError(
+                    "Only the tournament's opener or Manage Server can cancel it."
+                )
+            new = replace(
+                row,
+                status=TournamentStatus.CANCELLED,
+                version=row.version + 1,
+                updated_at=now,
+                finished_at=now,
+            )
+            tx.save_tournament(new, row.version)
+            return summary_of(new)
+
+        return await self._repo.write(txn)
+
+    async def advance_tournaments(self) -> list[TournamentProgress]:
+        """Close sign-ups whose window ended and start matches whose players
+        are free now (for the timer loop; this process's guilds only)."""
+        now = self.clock()
+        ids = await self._repo.read(lambda tx: tx.tournaments_to_advance(now, self.shards))
+        out = []
+        for tid in ids:
+            progress = await self._repo.write(partial(self._advance, tid))
+            if progress is not None:
+                out.append(progress)
+        return out
+
+    async def next_tournament_at(self) -> float | None:
+        return await self._repo.read(lambda tx: tx.next_signup_end(self.shards))
+
+    # --- inside transactions -----------------------------------------------------------
+
+    def _advance(self, tournament_id: int, tx: Tx) -> TournamentProgress | None:
+        now = self.clock()
+        row = _row(tx, tournament_id)
+        if row.status == TournamentStatus.SIGNUP and row.signup_ends <= now:
+            return self._close_signup(tx, row, now)
+        if row.status != TournamentStatus.RUNNING or row.state is None:
+            return None
+        summary = summary_of(row)
+        assert summary.bracket is not None
+        bracket = summary.bracket
+        games = dict(summary.games)
+        started = self._start_ready(tx, row, bracket, games, now)
+        if not started:
+            return None
+        new = self._save(tx, row, bracket, games, now)
+        return TournamentProgress(row.id, row.channel_id, summary_of(new), started)
+
+    def _close_signup(self, tx: Tx, row: TournamentRow, now: float) -> TournamentProgress:
+        """Seed by server rating, make the bracket, start round 1 (or cancel
+        a tournament that fewer than two joined)."""
+        entrants = [
+            Entrant(int(u), str(n), _rating(tx, row.guild_id, int(u)), i)
+            for i, (u, n) in enumerate(json.loads(row.entrants))
+        ]
+        if len(entrants) < 2:
+            new = replace(
+                row,
+                status=TournamentStatus.CANCELLED,
+                version=row.version + 1,
+                updated_at=now,
+                finished_at=now,
+            )
+            tx.save_tournament(new, row.version)
+            return TournamentProgress(row.id, row.channel_id, summary_of(new))
+        try:
+            bracket = Bracket.new(TournamentFormat(row.format), seed(entrants))
+        except TournamentError as err:
+            raise ChallengeError(str(err)) from err
+        games: dict[str, int] = {}
+        row = replace(row, status=TournamentStatus.RUNNING)
+        started = self._start_ready(tx, row, bracket, games, now)
+        new = self._save(tx, row, bracket, games, now)
+        return TournamentProgress(row.id, row.channel_id, summary_of(new), started)
+
+    def _start_ready(
+        self,
+        tx: Tx,
+        row: TournamentRow,
+        bracket: Bracket,
+        games: dict[str, int],
+        now: float,
+    ) -> tuple[GameSnapshot, ...]:
+        """Start every ready match whose two players are free (a player still
+        in another game is waited for: the timer loop tries again)."""
+        rules = load_ruleset(row.ruleset)
+        names = {e.user_id: e.name for e in bracket.entrants}
+        out = []
+        for m in bracket.ready():
+            a, b = m.players
+            assert a is not None and b is not None
+            if tx.active_game_id(row.guild_id, a) is not None:
+                continue
+            if tx.active_game_id(row.guild_id, b) is not None:
+                continue
+            out.append(self._start_match(tx, row, rules, m.key, (a, b), names, now))
+            bracket.start(m.key)
+            games[m.key] = out[-1].id
+        return tuple(out)
+
+    def _start_match(
+        self,
+        tx: Tx,
+        row: TournamentRow,
+        rules: Ruleset,
+        key: str,
+        players: tuple[int, int],
+        names: dict[int, str],
+        now: float,
+    ) -> GameSnapshot:
+        a, b = players
+        check_free(tx, row.guild_id, a, names[a])
+        check_free(tx, row.guild_id, b, names[b])
+        game = Game.new((names[a], names[b]), rules, seed=self._new_seed())
+        return insert_game(
+            tx,
+            self._cache,
+            guild_id=row.guild_id,
+            channel_id=row.channel_id,
+            players=(a, b),
+            game=game,
+            ai_level=None,
+            now=now,
+            links=GameLinks(tournament_id=row.id, tournament_match=key),
+        )
+
+    @staticmethod
+    def _save(
+        tx: Tx, row: TournamentRow, bracket: Bracket, games: dict[str, int], now: float
+    ) -> TournamentRow:
+        over = bracket.is_over
+        new = replace(
+            row,
+            status=TournamentStatus.FINISHED if over else row.status,
+            state=_state(bracket, games),
+            version=row.version + 1,
+            updated_at=now,
+            finished_at=now if over else None,
+        )
+        tx.save_tournament(new, row.version)
+        return new
+
+    def _after_move(self, tx: Tx, now: float, result: MoveResult) -> MoveResult:
+        links = result.snapshot.links
+        final = result.outcome.game
+        if links.tournament_id is not None and final is not None:
+            progress = self._match_done(tx, now, result)
+            if progress is not None:
+                result = replace(result, tournament=progress)
+        return super()._after_move(tx, now, result)
+
+    def _match_done(self, tx: Tx, now: float, result: MoveResult) -> TournamentProgress | None:
+        """A match ended: its winner goes into the bracket and the matches
+        that makes ready start — in the same transaction as the last move."""
+        links = result.snapshot.links
+        final = result.outcome.game
+        assert links.tournament_id is not None and links.tournament_match is not None
+        assert final is not None
+        row = _row(tx, links.tournament_id)
+        if row.status != TournamentStatus.RUNNING or row.state is None:
+            return None  # cancelled meanwhile: the game stays an ordinary game
+        summary = summary_of(row)
+        bracket = summary.bracket
+        assert bracket is not None
+        games = dict(summary.games)
+        players = result.snapshot.players
+        try:
+            bracket.record(links.tournament_match, players[final.winner], final.totals)
+        except TournamentError:
+            return None  # already recorded (cannot happen: one final move per game)
+        started = self._start_ready(tx, row, bracket, games, now)
+        new = self._save(tx, row, bracket, games, now)
+        return TournamentProgress(row.id, row.channel_id, summary_of(new), started)
+
+
+def _row(tx: Tx, tournament_id: int) -> TournamentRow:
+    row = tx.tournament(tournament_id)
+    if row is None:
+        raise ChallengeError("There's no such tournament.")
+    return row
+
+
+def _open_row(tx: Tx, guild_id: int) -> TournamentRow | None:
+    row = tx.current_tournament(guild_id)
+    if row is None or row.status not in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING):
+        return None
+    return row
+
+
+def _signup_row(tx: Tx, tournament_id: int, now: float) -> TournamentRow:
+    row = _row(tx, tournament_id)
+    if row.status != TournamentStatus.SIGNUP or row.signup_ends <= now:
+        raise ChallengeError("Sign-up for this tournament is closed.")
+    return row
+
+
+def _rating(tx: Tx, guild_id: int, user_id: int) -> float | None:
+    stats = tx.stats(guild_id, user_id)
+    return None if stats is None or stats.games == 0 else stats.rating
