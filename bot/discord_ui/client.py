@@ -29,7 +29,9 @@ from .errors import GinTree
 from .hands import HandReplies
 from .items import DYNAMIC_ITEMS
 from .pacing import ChannelPacer
+from .partnerships import Partnerships
 from .publisher import Publisher
+from .tournaments import Tournaments
 from .turns import Turns
 
 log = logging.getLogger(__name__)
@@ -98,10 +100,13 @@ class GinBot(commands.AutoShardedBot):
         self.turns = Turns(service, self.hands, self.publisher)
         self.challenges = Challenges(self, service, self.hands, self.publisher)
         self.coach = Coach(service)
+        self.partnerships = Partnerships(self, service, self.publisher)
+        self.tournaments = Tournaments(self, service, self.publisher, self.renderer)
         self.timers = TimerLoop(
             service,
             on_expired=self.publisher.on_expired,
             on_timer=self.publisher.on_timer,
+            on_tournament=self.tournaments.on_timer,
             tick=timer_tick,
         )
         self._timer_task: asyncio.Task[None] | None = None
@@ -110,6 +115,7 @@ class GinBot(commands.AutoShardedBot):
         await self.renderer.warm()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.load_extension("cogs.gin")
+        await self.load_extension("cogs.group")  # adds its commands under /gin
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

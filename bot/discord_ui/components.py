@@ -8,7 +8,15 @@ from bot.engine import ActionKind, Assist, Phase
 from bot.service.views import TurnView
 
 from .assistance import discard_options
-from .items import ActionButton, ChallengeButton, DiscardSelect, RematchButton, ReviewButton
+from .items import (
+    ActionButton,
+    ChallengeButton,
+    DiscardSelect,
+    LobbyButton,
+    RematchButton,
+    ReviewButton,
+    TournamentButton,
+)
 
 
 def layout(view: discord.ui.View) -> discord.ui.View:
@@ -100,4 +108,22 @@ def review_view(game_id: int, hand_number: int) -> discord.ui.View:
 def rematch_view(game_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(game_id))
+    return layout(view)
+
+
+def lobby_view(lobby_id: int, *, open_: bool = True) -> discord.ui.View:
+    """Under a partnership lobby while seats are free: Join team 1 / 2, Leave."""
+    view = discord.ui.View(timeout=None)
+    if open_:
+        for action in ("join0", "join1", "leave"):
+            view.add_item(LobbyButton(action, lobby_id))
+    return layout(view)
+
+
+def tournament_buttons(tournament_id: int, *, signup: bool) -> discord.ui.View:
+    """Under a tournament message: sign-up buttons, or Cancel once it runs."""
+    view = discord.ui.View(timeout=None)
+    actions = ("join", "leave", "start", "cancel") if signup else ("cancel",)
+    for action in actions:
+        view.add_item(TournamentButton(action, tournament_id))
     return layout(view)

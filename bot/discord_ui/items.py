@@ -264,4 +264,84 @@ class ReviewButton(
         )
 
 
-DYNAMIC_ITEMS = (ActionButton, DiscardSelect, ChallengeButton, RematchButton, ReviewButton)
+class LobbyButton(
+    GinItem[discord.ui.Button[Any]],
+    template=r"gin:l:(?P<action>join0|join1|leave):(?P<lobby>\d+)",
+):
+    """A partnership lobby: join team 1 or 2 (or your reserved seat), leave."""
+
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join0": ("Join team 1", discord.ButtonStyle.success),
+        "join1": ("Join team 2", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, action: str, lobby_id: int) -> None:
+        label, style = self.LABELS[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"gin:l:{action}:{lobby_id}")
+        )
+        self.action = action
+        self.lobby_id = lobby_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> LobbyButton:
+        return cls(match["action"], int(match["lobby"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).partnerships.on_button(interaction, self.action, self.lobby_id)
+
+
+class TournamentButton(
+    GinItem[discord.ui.Button[Any]],
+    template=r"gin:t:(?P<action>join|leave|start|cancel):(?P<tournament>\d+)",
+):
+    """A tournament's sign-up: join, leave; start now or cancel (its opener
+    or Manage Server — the service says who may)."""
+
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join": ("Join", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+        "start": ("Start now", discord.ButtonStyle.primary),
+        "cancel": ("Cancel tournament", discord.ButtonStyle.danger),
+    }
+
+    def __init__(self, action: str, tournament_id: int) -> None:
+        label, style = self.LABELS[action]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"gin:t:{action}:{tournament_id}")
+        )
+        self.action = action
+        self.tournament_id = tournament_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> TournamentButton:
+        return cls(match["action"], int(match["tournament"]))
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        await bot_of(interaction).tournaments.on_button(
+            interaction, self.action, self.tournament_id
+        )
+
+
+DYNAMIC_ITEMS = (
+    ActionButton,
+    DiscardSelect,
+    ChallengeButton,
+    RematchButton,
+    ReviewButton,
+    LobbyButton,
+    TournamentButton,
+)

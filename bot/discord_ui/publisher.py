@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 import discord
 
 from bot.service import AiRunner, Challenge, TimerKind, TimerNotice
+from bot.service.models import TournamentProgress
 from bot.service.views import MoveReport, TableView
 
 from .boards import Boards
@@ -32,6 +33,11 @@ class Publisher:
         self.pings = Pings(client, boards.service, boards.pacer, clock=boards.clock)
         self._background: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
+        #: Group play: set by the partnership and tournament controllers.
+        self.on_team: Callable[[MoveReport], Awaitable[None]] | None = None
+        self.on_tournament: (
+            Callable[[TournamentProgress, tuple[TableView, ...]], Awaitable[None]] | None
+        ) = None
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run public follow-up work after the player has had their answer."""
@@ -57,9 +63,13 @@ class Publisher:
         try:
             if report.hand is not None:
                 await self.boards.reveal(table, report.hand, report.match_game)
+            if report.team is not None and self.on_team is not None:
+                await self.on_team(report)
+                return
             if report.game_result is not None:
                 await self.pings.game_over(table.id)
                 await self.boards.final(report)
+                await self._tournament(report)
                 return
             if report.hand is not None:
                 await self.boards.post_new(table)
@@ -109,7 +119,16 @@ class Publisher:
                 f"⌛ <@{notice.user_id}> ran out of time in game #{notice.game_id} and forfeits.",
                 mention=False,
             )
+            if notice.report.team is not None and self.on_team is not None:
+                await self.on_team(notice.report)
+                return
             await self.boards.final(notice.report)
+            await self._tournament(notice.report)
+
+    async def _tournament(self, report: MoveReport) -> None:
+        """A tournament match ended: the bracket and the matches it started."""
+        if report.tournament is not None and self.on_tournament is not None:
+            await self.on_tournament(report.tournament, report.new_tables)
 
     async def idle(self) -> None:
         """Wait until no follow-up work or computer move is pending (tests, shutdown)."""

@@ -103,6 +103,13 @@ def score_line(view: PublicView) -> str:
     a, b = view.names
     limit = "gin only" if view.knock_limit == 0 else f"knock ≤ {view.knock_limit}"
     double = " · ♠ doubled" if view.spade_double else ""
+    if view.table is not None:  # a partnership table: the team score is what counts
+        t = view.table
+        return (
+            f"🤝 Hand {t.hand_number}, table {t.table} of 2: **{a}** v **{b}** · "
+            f"**{t.teams[0]}** {t.scores[0]} – {t.scores[1]} **{t.teams[1]}** · "
+            f"to {t.target} · stock {view.stock_count} · {limit}{double}"
+        )
     if view.hollywood is not None:
         h = view.hollywood
         score = (

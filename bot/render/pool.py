@@ -33,8 +33,10 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bot.engine import Assist, GameResult, HandResult, PublicView, SeatView
+from bot.engine.tournament import TournamentView
 
 from .board import render_board
+from .bracket import render_bracket
 from .hand import render_hand
 from .reveal import render_reveal
 from .tally import render_tally
@@ -134,6 +136,9 @@ class RenderPool:
     async def tally(self, game: GameResult, public: PublicView) -> bytes:
         return await self._render(render_tally, (game, public), False, private=False)
 
+    async def bracket(self, view: TournamentView) -> bytes:
+        return await self._render(_bracket, (view,), False, private=False)
+
     # --- queueing --------------------------------------------------------------------
 
     async def _render(
@@ -208,6 +213,11 @@ def _hand_at(view: SeatView, assist: Assist, *, four_color: bool) -> bytes:
     """:func:`render_hand` with the assistance level as a positional argument
     (jobs carry their arguments as one tuple, which is also the memo key)."""
     return render_hand(view, four_color=four_color, assist=assist)
+
+
+def _bracket(view: TournamentView, *, four_color: bool) -> bytes:
+    """:func:`render_bracket` (colours are the same for everyone)."""
+    return render_bracket(view)
 
 
 def _call(fn: Callable[..., bytes], args: tuple[Any, ...], four_color: bool) -> bytes:

@@ -231,6 +231,11 @@ class TeamProgress:
     team_game_id: int
     guild_id: int
     channel_id: int
+    #: A1, A2, B1, B2 (the computer's id for a computer seat).
+    players: tuple[int, int, int, int]
+    names: tuple[str, str, str, str]
+    #: The hand's two table games.
+    tables: tuple[int, int]
     teams: tuple[str, str]
     #: Both tables are done: the combined hand (else the other table still plays).
     hand: TeamHandRecord | None

@@ -416,10 +416,14 @@ def _table_done(desk: PartnershipDesk, tx: Tx, now: float, result: MoveResult) -
     tables = (row.table1, row.table2)
     other = tables[1] if links.team_table == 1 else tables[0]
     assert other is not None
+    assert tables[0] is not None and tables[1] is not None
     progress = TeamProgress(
         team_game_id=row.id,
         guild_id=row.guild_id,
         channel_id=row.channel_id,
+        players=_four(tuple(s.user_id or 0 for s in seats)),
+        names=team.names,
+        tables=(tables[0], tables[1]),
         teams=team.teams,
         hand=None,
         waiting_table=None,
@@ -456,6 +460,10 @@ def _table_done(desk: PartnershipDesk, tx: Tx, now: float, result: MoveResult) -
     new = replace(new, table1=dealt[0].id, table2=dealt[1].id)
     tx.save_team_game(new, row.version)
     return replace(progress, new_tables=dealt)
+
+
+def _four(ids: tuple[int, ...]) -> tuple[int, int, int, int]:
+    return (ids[0], ids[1], ids[2], ids[3])
 
 
 def _table_hand(cache: GameCache, tx: Tx, table_id: int | None, result: MoveResult) -> HandResult:

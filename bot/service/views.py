@@ -28,7 +28,16 @@ from bot.engine import (
     SeatView,
 )
 
-from .models import AiLevel, GameSnapshot, GameStatus, MoveResult, RatingChange, Seated
+from .models import (
+    AiLevel,
+    GameSnapshot,
+    GameStatus,
+    MoveResult,
+    RatingChange,
+    Seated,
+    TeamProgress,
+    TournamentProgress,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +121,12 @@ class MoveReport:
     turn_changed: bool
     #: Match play: a game of the match this move finished.
     match_game: GameResult | None = None
+    #: Partnership: what this table's finished hand did to the team game.
+    team: TeamProgress | None = None
+    #: Tournament: what this finished match did to the tournament.
+    tournament: TournamentProgress | None = None
+    #: Games this move started: the next hand's tables, or tournament matches.
+    new_tables: tuple[TableView, ...] = ()
 
 
 def table_of(snap: GameSnapshot) -> TableView:
@@ -171,7 +186,17 @@ def report_of(result: MoveResult, viewer_id: int | None) -> MoveReport:
         rating_changes=result.rating_changes,
         turn_changed=outcome.hand is not None or any(e.seat != turn_now for e in outcome.events),
         match_game=outcome.match_game,
+        team=result.team,
+        tournament=result.tournament,
+        new_tables=new_tables_of(result),
     )
+
+
+def new_tables_of(result: MoveResult) -> tuple[TableView, ...]:
+    snaps = result.team.new_tables if result.team is not None else ()
+    if result.tournament is not None:
+        snaps += result.tournament.new_games
+    return tuple(table_of(s) for s in snaps)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,101 @@
+"""Partnership gin in the channel: the lobby message and its buttons, and
+what a finished table does (the team hand, the next tables, the result)."""
+
+from __future__ import annotations
+
+import discord
+
+from bot.service import AiLevel, GinService
+from bot.service.models import TeamProgress
+from bot.service.partnership import Lobby, LobbyStatus
+from bot.service.views import MoveReport, table_of
+
+from .challenges import display_name
+from .components import lobby_view
+from .group_text import lobby_text, team_hand_text, team_result_text
+from .publisher import Publisher
+
+
+class Partnerships:
+    """The controller behind /gin partners and the lobby buttons."""
+
+    def __init__(self, client: discord.Client, service: GinService, publisher: Publisher) -> None:
+        self.client = client
+        self.service = service
+        self.publisher = publisher
+        publisher.on_team = self.after_table
+
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        partner: discord.abc.User | None,
+        opponents: list[discord.abc.User],
+        level: AiLevel | None,
+        target: int | None,
+        variant: str | None,
+    ) -> None:
+        bot_user = self.client.user
+        assert bot_user is not None
+        lobby = await self.service.open_partnership(
+            interaction.guild_id or 0,
+            interaction.channel_id or 0,
+            (interaction.user.id, display_name(interaction.user)),
+            partner=None if partner is None else (partner.id, display_name(partner)),
+            opponents=[(u.id, display_name(u)) for u in opponents],
+            level=level,
+            ai_user_id=bot_user.id,
+            target=target,
+            variant=variant,
+        )
+        invited = [
+            discord.Object(s.user_id)
+            for s in lobby.seats
+            if s.user_id is not None and not s.computer and s.user_id != interaction.user.id
+        ]
+        await interaction.response.send_message(
+            lobby_text(lobby),
+            view=lobby_view(lobby.id, open_=lobby.status == LobbyStatus.LOBBY),
+            allowed_mentions=discord.AllowedMentions(users=invited),
+        )
+        message = await interaction.original_response()
+        await self.service.set_lobby_message(lobby.id, message.id)
+        self._deal(lobby)
+
+    async def on_button(self, interaction: discord.Interaction, action: str, lobby_id: int) -> None:
+        user = interaction.user
+        if action == "leave":
+            lobby = await self.service.leave_partnership(lobby_id, user.id)
+        else:
+            team = 0 if action == "join0" else 1
+            lobby = await self.service.join_partnership(lobby_id, user.id, display_name(user), team)
+        await interaction.response.edit_message(
+            content=lobby_text(lobby),
+            view=lobby_view(lobby.id, open_=lobby.status == LobbyStatus.LOBBY),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self._deal(lobby)
+
+    def _deal(self, lobby: Lobby) -> None:
+        for snap in lobby.tables:
+            self.publisher.spawn(self.publisher.open_board(table_of(snap)))
+
+    async def after_table(self, report: MoveReport) -> None:
+        """A table's hand ended (or someone forfeited at it): boards of the
+        finished tables, the team hand, the result or the next tables."""
+        team = report.team
+        assert team is not None
+        pub = self.publisher
+        done = team.tables if team.result is not None else (report.table.id,)
+        for game_id in done:
+            await pub.pings.game_over(game_id)
+            pub.boards.refresh(game_id, team.channel_id)
+        if team.hand is not None:
+            await pub.boards.notice(team.channel_id, team_hand_text(team, team.names))
+        if team.result is not None:
+            await pub.boards.notice(team.channel_id, team_result_text(team, _names(team)))
+        for table in report.new_tables:
+            await pub.open_board(table)
+
+
+def _names(team: TeamProgress) -> dict[int, str]:
+    return dict(zip(team.players, team.names, strict=True))

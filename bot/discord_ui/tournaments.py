@@ -1,0 +1,180 @@
+"""Tournaments in the channel: the tournament message (sign-up list, then the
+bracket or standings as an image and as text), its buttons, and the matches
+it starts."""
+
+from __future__ import annotations
+
+import io
+import logging
+
+import discord
+
+from bot.engine.tournament import tournament_view
+from bot.render.pool import RenderPool
+from bot.service import GinService
+from bot.service.models import TournamentProgress, TournamentSummary
+from bot.service.views import TableView, table_of
+
+from .challenges import display_name
+from .components import tournament_buttons
+from .group_text import tournament_status, tournament_text
+from .publisher import Publisher
+
+log = logging.getLogger(__name__)
+
+
+class Tournaments:
+    """The controller behind /gin tournament and the tournament buttons."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: GinService,
+        publisher: Publisher,
+        renderer: RenderPool,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.publisher = publisher
+        self.renderer = renderer
+        publisher.on_tournament = self.on_progress
+
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        *,
+        fmt: str,
+        title: str | None,
+        variant: str | None,
+        target: int | None,
+        match_games: int | None,
+        signup_minutes: int | None,
+    ) -> None:
+        t = await self.service.create_tournament(
+            interaction.guild_id or 0,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            can_manage=interaction.permissions.manage_guild,
+            fmt=fmt,
+            title=title,
+            variant=variant,
+            target=target,
+            match_games=match_games,
+            signup_minutes=signup_minutes,
+        )
+        await interaction.response.send_message(
+            tournament_text(t),
+            view=tournament_buttons(t.id, signup=True),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        message = await interaction.original_response()
+        await self.service.set_tournament_message(t.id, message.id)
+
+    async def show(self, interaction: discord.Interaction) -> None:
+        """The current (or last) tournament, privately: text and image."""
+        t = await self.service.current_tournament(interaction.guild_id or 0)
+        if t is None:
+            await interaction.response.send_message(
+                "No tournament here yet. A member with Manage Server can open one with "
+                "/gin tournament create.",
+                ephemeral=True,
+            )
+            return
+        file = await self._image(t)
+        await interaction.response.send_message(
+            tournament_text(t),
+            ephemeral=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+            files=[] if file is None else [file],
+        )
+
+    async def on_button(
+        self, interaction: discord.Interaction, action: str, tournament_id: int
+    ) -> None:
+        user = interaction.user
+        manage = interaction.permissions.manage_guild
+        if action == "join":
+            t = await self.service.join_tournament(tournament_id, user.id, display_name(user))
+        elif action == "leave":
+            t = await self.service.leave_tournament(tournament_id, user.id)
+        elif action == "cancel":
+            t = await self.service.cancel_tournament(tournament_id, user.id, can_manage=manage)
+        else:
+            progress = await self.service.start_tournament_now(
+                tournament_id, user.id, can_manage=manage
+            )
+            await interaction.response.send_message(
+                "Sign-up closed: pairing round 1.", ephemeral=True
+            )
+            tables = tuple(table_of(s) for s in progress.new_games)
+            self.publisher.spawn(self.on_progress(progress, tables))
+            return
+        await interaction.response.edit_message(
+            content=tournament_text(t),
+            view=tournament_buttons(t.id, signup=t.status == "signup"),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+    async def on_timer(self, progress: TournamentProgress) -> None:
+        """The timer loop closed a sign-up or started waiting matches."""
+        await self.on_progress(progress, tuple(table_of(s) for s in progress.new_games))
+
+    async def on_progress(
+        self, progress: TournamentProgress, tables: tuple[TableView, ...]
+    ) -> None:
+        """Show the new bracket, announce and open the matches it started."""
+        t = progress.summary
+        await self._update_message(t)
+        boards = self.publisher.boards
+        for table in tables:
+            a, b = table.players
+            await boards.notice(
+                t.channel_id,
+                f"🏆 {t.title}: <@{a}> v <@{b}> — game #{table.id} starts now. "
+                "No-shows lose by the turn timer.",
+                mention=True,
+            )
+            await self.publisher.open_board(table)
+        if t.status == "finished" and t.bracket is not None and t.bracket.champion is not None:
+            await boards.notice(
+                t.channel_id, f"🏆 **{t.title}** is over: <@{t.bracket.champion}> is the champion!"
+            )
+        elif t.status == "cancelled" and not t.bracket:
+            await boards.notice(t.channel_id, f"**{t.title}** was cancelled: too few players.")
+
+    async def _image(self, t: TournamentSummary) -> discord.File | None:
+        if t.bracket is None:
+            return None
+        view = tournament_view(t.bracket, t.title, tournament_status(t))
+        png = await self.renderer.bracket(view)
+        return discord.File(
+            io.BytesIO(png), filename="bracket.png", description=f"{t.title}: bracket"
+        )
+
+    async def _update_message(self, t: TournamentSummary) -> None:
+        """Edit the tournament message to the new state (post one if it is gone)."""
+        channel = self.client.get_partial_messageable(t.channel_id)
+        file = await self._image(t)
+        files = [] if file is None else [file]
+        view = tournament_buttons(t.id, signup=t.status == "signup")
+        if t.status in ("finished", "cancelled"):
+            view = discord.ui.View()
+        text = tournament_text(t)
+        pacer = self.publisher.boards.pacer
+        none = discord.AllowedMentions.none()
+        try:
+            await pacer.slot(t.channel_id)
+            if t.message_id is not None:
+                try:
+                    msg = channel.get_partial_message(t.message_id)
+                    await msg.edit(
+                        content=text, attachments=files, view=view, allowed_mentions=none
+                    )
+                    return
+                except discord.NotFound:
+                    file = await self._image(t)  # the file was consumed
+                    files = [] if file is None else [file]
+            sent = await channel.send(text, files=files, view=view, allowed_mentions=none)
+            await self.service.set_tournament_message(t.id, sent.id)
+        except discord.HTTPException as exc:
+            self.publisher.boards.note_failure(t.channel_id, exc)

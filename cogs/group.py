@@ -1,0 +1,142 @@
+"""/gin partners and /gin tournament: group play.
+
+They live under the /gin command of :mod:`cogs.gin` (added to its group when
+this extension loads, before the commands are synced), each reading its
+options and handing them to its controller; errors go to the tree's single
+handler like every other command.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import discord
+from discord import app_commands
+
+from bot.discord_ui.permissions import check_can_host
+from bot.service import AiLevel, SettingsError
+
+if TYPE_CHECKING:
+    from bot.discord_ui import GinBot
+
+VARIANTS = [
+    app_commands.Choice(name="Standard (knock at 10)", value="standard"),
+    app_commands.Choice(name="Oklahoma (upcard sets the knock limit)", value="oklahoma"),
+    app_commands.Choice(name="Straight gin (gin only)", value="gin_only"),
+]
+LEVELS = [app_commands.Choice(name=lv.value.capitalize(), value=lv.value) for lv in AiLevel]
+FORMATS = [
+    app_commands.Choice(name="Single elimination", value="single_elimination"),
+    app_commands.Choice(name="Round robin", value="round_robin"),
+]
+MATCHES: list[app_commands.Choice[int]] = [
+    app_commands.Choice(name="One game", value=1),
+    *(app_commands.Choice(name=f"Best of {n} games", value=n) for n in (3, 5, 7)),
+]
+
+
+def _bot(interaction: discord.Interaction) -> GinBot:
+    return cast("GinBot", interaction.client)
+
+
+def _person(user: discord.User | None, bot_id: int | None) -> discord.User | None:
+    """A named player; the bot itself or another bot is refused (leave the
+    seat empty and pick a computer level instead)."""
+    if user is None:
+        return None
+    if user.bot:
+        raise SettingsError(
+            "Bots can't take a seat: leave it empty and choose a computer level instead."
+        )
+    return user
+
+
+@app_commands.command(
+    name="partners", description="Partnership gin, 2 v 2: name players or open seats for anyone"
+)
+@app_commands.describe(
+    partner="Your partner (leave empty: an open seat, or the computer)",
+    opponent1="First opponent (leave empty: an open seat, or the computer)",
+    opponent2="Second opponent (leave empty: an open seat, or the computer)",
+    computer="Fill the empty seats of one team with the computer at this level (unrated)",
+    target="Team points to win (default 125)",
+    variant="Rules variant (default: this server's setting)",
+)
+@app_commands.choices(computer=LEVELS, variant=VARIANTS)
+@app_commands.guild_only()
+async def partners(
+    interaction: discord.Interaction,
+    partner: discord.User | None = None,
+    opponent1: discord.User | None = None,
+    opponent2: discord.User | None = None,
+    computer: app_commands.Choice[str] | None = None,
+    target: app_commands.Range[int, 10, 1000] | None = None,
+    variant: app_commands.Choice[str] | None = None,
+) -> None:
+    check_can_host(interaction.app_permissions)
+    bot = _bot(interaction)
+    me = bot.user.id if bot.user else None
+    opponents = [u for u in (_person(opponent1, me), _person(opponent2, me)) if u is not None]
+    await bot.partnerships.open(
+        interaction,
+        _person(partner, me),
+        list(opponents),
+        AiLevel(computer.value) if computer else None,
+        target,
+        variant.value if variant else None,
+    )
+
+
+class TournamentCommands(app_commands.Group):
+    """/gin tournament show | create."""
+
+    @app_commands.command(name="show", description="The server's current (or last) tournament")
+    @app_commands.guild_only()
+    async def show(self, interaction: discord.Interaction) -> None:
+        await _bot(interaction).tournaments.show(interaction)
+
+    @app_commands.command(
+        name="create", description="Open a tournament with sign-up (Manage Server)"
+    )
+    @app_commands.describe(
+        format="Single elimination (default) or round robin",
+        title="A name for it",
+        match="Match length (default: best of 5, the tournament format)",
+        target="Points per game (default 250 in a match, else the server's)",
+        variant="Rules variant (default: this server's setting)",
+        signup_minutes="How long sign-up stays open (default 15 minutes; up to 7 days)",
+    )
+    @app_commands.choices(format=FORMATS, variant=VARIANTS)
+    @app_commands.choices(match=MATCHES)
+    @app_commands.guild_only()
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        format: app_commands.Choice[str] | None = None,
+        title: app_commands.Range[str, 1, 80] | None = None,
+        match: app_commands.Choice[int] | None = None,
+        target: app_commands.Range[int, 10, 1000] | None = None,
+        variant: app_commands.Choice[str] | None = None,
+        signup_minutes: app_commands.Range[int, 1, 10080] | None = None,
+    ) -> None:
+        check_can_host(interaction.app_permissions)
+        await _bot(interaction).tournaments.create(
+            interaction,
+            fmt=format.value if format else "single_elimination",
+            title=title,
+            variant=variant.value if variant else None,
+            target=target,
+            match_games=match.value if match else None,
+            signup_minutes=signup_minutes,
+        )
+
+
+async def setup(bot: GinBot) -> None:
+    gin = bot.get_cog("Gin")
+    assert gin is not None, "load cogs.gin first"
+    group = gin.app_command
+    assert isinstance(group, app_commands.Group)
+    group.add_command(partners)
+    group.add_command(
+        TournamentCommands(name="tournament", description="Server tournaments", guild_only=True)
+    )
