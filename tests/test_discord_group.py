@@ -27,7 +27,10 @@ from tests.test_discord import (
 
 
 def assert_tables_private(
-    fake: FakeDiscord, mark: int, since: float, snaps: list[GameSnapshot]
+    fake: FakeDiscord,  # noqa: F811
+    mark: int,
+    since: float,
+    snaps: list[GameSnapshot],
 ) -> None:
     """No public message written since ``mark`` names a card hidden at a
     table: a board is checked against its own table (each table has its own
@@ -47,7 +50,12 @@ def assert_tables_private(
         assert not leaked, f"public message leaks {leaked}: {text!r}"
 
 
-async def poke_everything(fake: FakeDiscord, bot: GinBot, stranger: FakeUser, game_id: int) -> None:
+async def poke_everything(
+    fake: FakeDiscord,  # noqa: F811
+    bot: GinBot,
+    stranger: FakeUser,
+    game_id: int,
+) -> None:
     """A stranger presses every button of a new board: told privately, nothing changes."""
     before = (await bot.service.get_game(game_id)).version
     board = board_message(fake, game_id)
