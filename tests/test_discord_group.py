@@ -178,3 +178,92 @@ async def test_a_computer_fills_an_empty_seat(
         ]
         assert len(ai_tables) == 1 and ai_tables[0].players[1] == bot.user.id  # type: ignore[union-attr]
     fake.assert_clean()
+
+
+async def play_match_out(
+    fake: FakeDiscord,  # noqa: F811
+    bot: GinBot,
+    users: dict[int, FakeUser],
+    game_id: int,
+    rng: random.Random,
+) -> GameSnapshot:
+    """Play a tournament match to its end by commands and buttons, checking
+    every public payload on the way."""
+    snap = await bot.service.get_game(game_id)
+    for _ in range(3000):
+        if snap.status is not GameStatus.ACTIVE:
+            return snap
+        mark, since = fake.mark(), time.perf_counter()
+        await play_turn(fake, bot, users, snap, rng)
+        await idle(bot, fake)
+        snap = await bot.service.get_game(game_id)
+        if snap.status is GameStatus.ACTIVE:
+            assert_tables_private(fake, mark, since, [snap])
+    raise AssertionError("the match did not end")
+
+
+async def test_a_tournament_from_sign_up_to_its_champion(
+    fake: FakeDiscord,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    mod = fake.add_user("Mod", admin=True)
+    players = [fake.add_user(n) for n in ("Ana", "Bo", "Cy", "Di")]
+    eve = fake.add_user("Eve")
+    users = {u.id: u for u in players}
+    rng = random.Random(4)
+    bot = await make_bot(tmp_path / "gin.db")
+    async with fake.run_bot(bot):
+        denied = await fake.slash(eve, "gin tournament create")
+        assert denied.ephemeral and "Manage Server" in denied.content
+        none = await fake.slash(eve, "gin tournament show")
+        assert none.ephemeral and "No tournament" in none.content
+        res = await fake.slash(
+            mod,
+            "gin tournament create",
+            options={"title": "Friday gin", "match": 1, "target": 10, "signup_minutes": 30},
+        )
+        msg = res.message
+        assert msg is not None and not res.ephemeral and "Friday gin" in msg.content
+        join = ids_with(msg, "gin:t:join:")[0]
+        for user in players:
+            done = await fake.click(user, msg, join)
+            assert not done.ephemeral and user.mention in fake.message(msg).content
+        twice = await fake.click(players[0], msg, join)
+        assert twice.ephemeral and "already signed up" in twice.content
+        # A stranger may not start or cancel it.
+        for action in ("start", "cancel"):
+            poke = await fake.click(eve, msg, ids_with(msg, f"gin:t:{action}:")[0])
+            assert poke.ephemeral and "Manage Server" in poke.content
+        await fake.click(mod, msg, ids_with(msg, "gin:t:start:")[0])
+        await idle(bot, fake)
+        bracket = fake.message(msg)
+        png_of(bracket)
+        assert "Round 1" in bracket.content or "Semi" in bracket.content
+        public = fake.channel_messages(fake.channel_id, include_ephemeral=False)
+        starts = [m for m in public if "starts now" in m.content]
+        assert len(starts) == 2 and all(len(m.pinged_user_ids()) == 2 for m in starts)
+
+        summary = await bot.service.current_tournament(fake.guild_id)
+        assert summary is not None and summary.status == "running"
+        played: set[int] = set()
+        for _ in range(3):
+            summary = await bot.service.current_tournament(fake.guild_id)
+            assert summary is not None and summary.bracket is not None
+            live = [gid for key, gid in summary.games if key in summary.bracket.live]
+            if not live:
+                break
+            for game_id in live:
+                await poke_everything(fake, bot, eve, game_id)
+                await play_match_out(fake, bot, users, game_id, rng)
+                played.add(game_id)
+        summary = await bot.service.current_tournament(fake.guild_id)
+        assert summary is not None and summary.status == "finished" and len(played) == 3
+        assert summary.bracket is not None and summary.bracket.champion in users
+        champion = users[summary.bracket.champion]
+        public = fake.channel_messages(fake.channel_id, include_ephemeral=False)
+        assert any(f"{champion.mention} is the champion" in m.content for m in public)
+        shown = await fake.slash(eve, "gin tournament show")
+        assert shown.ephemeral and shown.message is not None
+        png_of(shown.message)
+        assert "Finished" in shown.content
+    fake.assert_clean()

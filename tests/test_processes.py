@@ -45,9 +45,12 @@ def guild_on_shard(fake: FakeDiscord, shard: int) -> FakeGuild:
         time.sleep(0.002)  # snowflakes carry the millisecond: wait for the next one
 
 
-async def start_process(fake: FakeDiscord, url: str, shard: int) -> asyncio.subprocess.Process:
-    """``python -m bot`` as configured for one shard, pointed at the fake;
-    returns once its gateway session for that shard has its guilds."""
+async def start_process(
+    fake: FakeDiscord, url: str, shard: int, *, count: int = COUNT
+) -> asyncio.subprocess.Process:
+    """``python -m bot`` as configured for one shard of ``count``, pointed at
+    the fake; returns once its gateway session for that shard has its guilds.
+    ``url`` is a PostgreSQL URL, or else the path of a SQLite file."""
     env = {
         key: value
         for key, value in os.environ.items()
@@ -55,12 +58,12 @@ async def start_process(fake: FakeDiscord, url: str, shard: int) -> asyncio.subp
     }
     env.update(
         PYTHONPATH=str(ROOT),
-        GIN_DATABASE_URL=url,
         GIN_SHARDS=str(shard),
-        GIN_SHARD_COUNT=str(COUNT),
+        GIN_SHARD_COUNT=str(count),
         GIN_RENDER_WORKERS="0",
         DISCORD_TOKEN="fake-token",
     )
+    env["GIN_DATABASE_URL" if url.startswith("postgresql://") else "GIN_DB_PATH"] = url
     identified = fake.identify_count
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
@@ -75,7 +78,7 @@ async def start_process(fake: FakeDiscord, url: str, shard: int) -> asyncio.subp
     def connected() -> bool:
         if proc.returncode is not None:
             raise AssertionError(f"bot process for shard {shard} exited with {proc.returncode}")
-        return fake.identify_count > identified and fake.shard_connected(shard, COUNT)
+        return fake.identify_count > identified and fake.shard_connected(shard, count)
 
     await fake.wait_for(connected, timeout=START_TIMEOUT, what=f"the process of shard {shard}")
     return proc
