@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from bot.discord_ui import text
 from bot.discord_ui.challenges import display_name
+from bot.discord_ui.group_text import team_sheet_text
 from bot.discord_ui.permissions import check_can_host
 from bot.engine import ActionKind, Variant
 from bot.service import (
@@ -193,6 +194,10 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         table = await self.service.last_table(interaction.guild_id or 0, interaction.user.id)
         if table is None:
             raise SettingsError("You haven't played here yet. Start with /gin challenge.")
+        team = await self.service.team_sheet(table.id)
+        if team is not None:  # a partnership table: the team's sheet is the one that counts
+            await interaction.response.send_message(team_sheet_text(team), ephemeral=True)
+            return
         sheet = await self.service.score_sheet(table.id)
         await interaction.response.send_message(text.score_sheet_text(sheet), ephemeral=True)
 

@@ -150,6 +150,9 @@ async def test_a_whole_partnership_game_with_four_users(
         assert final[0].content.count("rating") == 4
         for u in users.values():
             assert await bot.service.active_game_for(fake.guild_id, u.id) is None
+        sheet = await fake.slash(cy, "gin score")
+        assert sheet.ephemeral and "partnership gin to 10" in sheet.content
+        assert sheet.content.count("**Hand ") == hands_seen and "won" in sheet.content
     fake.assert_clean()
 
 

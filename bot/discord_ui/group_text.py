@@ -7,7 +7,7 @@ here only after its reveal (the hand results), never before.
 from __future__ import annotations
 
 from bot.engine import GameEnd, HandEnd, HandResult
-from bot.engine.team_game import TeamHandRecord
+from bot.engine.team_game import TeamGame, TeamHandRecord
 from bot.engine.tournament import tournament_view
 from bot.render.bracket import bracket_text
 from bot.service.models import TeamProgress, TournamentSummary
@@ -161,3 +161,28 @@ def tournament_text(t: TournamentSummary) -> str:
     body = bracket_text(tournament_view(t.bracket, t.title, tournament_status(t)))
     text = f"{head}\n{body}"
     return text if len(text) <= MAX_CONTENT else body[:MAX_CONTENT]
+
+
+def team_sheet_text(team: TeamGame) -> str:
+    """``/gin score`` in a partnership: every team hand, both tables, the score."""
+    a, b = team.teams
+    lines = [f"🤝 **{a}** v **{b}** — partnership gin to {team.target}"]
+    for rec in team.hands:
+        h = rec.result
+        won = "level, nobody scores" if h.winner is None else f"{team.teams[h.winner]} +{h.points}"
+        lines.append(f"**Hand {rec.number}:** {won} → {rec.totals[0]} – {rec.totals[1]}")
+        lines += [f"  {_table_line(n, rec, team.names)}" for n in (0, 1)]
+    if team.result is not None:
+        t = team.result.totals
+        lines.append(
+            f"🏆 {team.teams[team.result.winner]} won — {REASON_WORDS[team.result.reason]}; "
+            f"final tally {t[0]} – {t[1]}."
+        )
+    else:
+        s = team.score.scores
+        lines.append(f"Now: **{a}** {s[0]} – {s[1]} **{b}**; hand {team.hand_number} in play.")
+    text = "\n".join(lines)
+    while len(text) > MAX_CONTENT and len(lines) > 3:
+        del lines[1:4]  # the earliest hand first; the totals always stay
+        text = "\n".join(["(earlier hands left out)", *lines])
+    return text

@@ -303,6 +303,21 @@ class PartnershipDesk(ServiceCore):
 
         return await self._repo.write(txn)
 
+    async def team_sheet(self, game_id: int) -> TeamGame | None:
+        """The team game a table belongs to (its hands, score and result), or
+        ``None`` for an ordinary game: the partnership's score sheet."""
+
+        def txn(tx: Tx) -> TeamGame | None:
+            row = tx.game(game_id)
+            if row is None or row.team_game_id is None:
+                return None
+            team = tx.team_game(row.team_game_id)
+            if team is None or team.state is None:
+                return None
+            return TeamGame.from_dict(json.loads(team.state))
+
+        return await self._repo.read(txn)
+
     # --- inside transactions -----------------------------------------------------------
 
     @staticmethod
