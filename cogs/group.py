@@ -15,23 +15,14 @@ from discord import app_commands
 
 from bot.discord_ui.permissions import check_can_host
 from bot.service import AiLevel, SettingsError
+from cogs.gin import LEVELS, MATCHES, VARIANTS
 
 if TYPE_CHECKING:
     from bot.discord_ui import GinBot
 
-VARIANTS = [
-    app_commands.Choice(name="Standard (knock at 10)", value="standard"),
-    app_commands.Choice(name="Oklahoma (upcard sets the knock limit)", value="oklahoma"),
-    app_commands.Choice(name="Straight gin (gin only)", value="gin_only"),
-]
-LEVELS = [app_commands.Choice(name=lv.value.capitalize(), value=lv.value) for lv in AiLevel]
 FORMATS = [
     app_commands.Choice(name="Single elimination", value="single_elimination"),
     app_commands.Choice(name="Round robin", value="round_robin"),
-]
-MATCHES: list[app_commands.Choice[int]] = [
-    app_commands.Choice(name="One game", value=1),
-    *(app_commands.Choice(name=f"Best of {n} games", value=n) for n in (3, 5, 7)),
 ]
 
 
@@ -39,7 +30,7 @@ def _bot(interaction: discord.Interaction) -> GinBot:
     return cast("GinBot", interaction.client)
 
 
-def _person(user: discord.User | None, bot_id: int | None) -> discord.User | None:
+def _person(user: discord.User | None) -> discord.User | None:
     """A named player; the bot itself or another bot is refused (leave the
     seat empty and pick a computer level instead)."""
     if user is None:
@@ -74,13 +65,11 @@ async def partners(
     variant: app_commands.Choice[str] | None = None,
 ) -> None:
     check_can_host(interaction.app_permissions)
-    bot = _bot(interaction)
-    me = bot.user.id if bot.user else None
-    opponents = [u for u in (_person(opponent1, me), _person(opponent2, me)) if u is not None]
-    await bot.partnerships.open(
+    opponents = [u for u in (_person(opponent1), _person(opponent2)) if u is not None]
+    await _bot(interaction).partnerships.open(
         interaction,
-        _person(partner, me),
-        list(opponents),
+        _person(partner),
+        opponents,
         AiLevel(computer.value) if computer else None,
         target,
         variant.value if variant else None,

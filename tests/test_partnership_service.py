@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.engine import GameEnd, HandEnd
+from bot.engine import GameEnd, HandEnd, Ruleset
 from bot.engine.partnership import team_hand
 from bot.service import (
     AiLevel,
@@ -106,7 +106,7 @@ async def test_lobby_to_the_end_of_a_team_game(svc: GinService) -> None:
         rec = progress.hand
         h1 = (await svc.get_game(tables[0])).game.history[0]
         h2 = (await svc.get_game(tables[1])).game.history[0]
-        expected = team_hand((h1, h2), progress.hand.result and _rules())
+        expected = team_hand((h1, h2), Ruleset().team_rules())
         assert rec.result == expected
         gained = [0, 0]
         if expected.winner is not None:
@@ -142,12 +142,6 @@ async def test_lobby_to_the_end_of_a_team_game(svc: GinService) -> None:
     # The finished lobby refuses joins.
     with pytest.raises(ChallengeError, match="already been played"):
         await svc.join_partnership(team_id, 55, "Eve")
-
-
-def _rules():  # type: ignore[no-untyped-def]
-    from bot.engine import Ruleset
-
-    return Ruleset().team_rules()
 
 
 async def test_resign_at_one_table_forfeits_the_team_game(svc: GinService) -> None:

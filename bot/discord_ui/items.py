@@ -264,25 +264,19 @@ class ReviewButton(
         )
 
 
-class LobbyButton(
-    GinItem[discord.ui.Button[Any]],
-    template=r"gin:l:(?P<action>join0|join1|leave):(?P<lobby>\d+)",
-):
-    """A partnership lobby: join team 1 or 2 (or your reserved seat), leave."""
+class GroupButton(GinItem[discord.ui.Button[Any]], template=NEVER):
+    """A button of a lobby or a tournament: ``gin:<PREFIX>:<action>:<id>``,
+    labelled from ``LABELS``; the service decides who may press it."""
 
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join0": ("Join team 1", discord.ButtonStyle.success),
-        "join1": ("Join team 2", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-    }
+    PREFIX: ClassVar[str]
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]]
 
-    def __init__(self, action: str, lobby_id: int) -> None:
+    def __init__(self, action: str, target_id: int) -> None:
         label, style = self.LABELS[action]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"gin:l:{action}:{lobby_id}")
-        )
+        custom_id = f"gin:{self.PREFIX}:{action}:{target_id}"
+        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
         self.action = action
-        self.lobby_id = lobby_id
+        self.target_id = target_id
 
     @classmethod
     async def from_custom_id(
@@ -291,20 +285,31 @@ class LobbyButton(
         item: discord.ui.Item[Any],
         match: re.Match[str],
         /,
-    ) -> LobbyButton:
-        return cls(match["action"], int(match["lobby"]))
+    ) -> GroupButton:
+        return cls(match["action"], int(match["id"]))
+
+
+class LobbyButton(GroupButton, template=r"gin:l:(?P<action>join0|join1|leave):(?P<id>\d+)"):
+    """A partnership lobby: join team 1 or 2 (or your reserved seat), leave."""
+
+    PREFIX = "l"
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "join0": ("Join team 1", discord.ButtonStyle.success),
+        "join1": ("Join team 2", discord.ButtonStyle.success),
+        "leave": ("Leave", discord.ButtonStyle.secondary),
+    }
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).partnerships.on_button(interaction, self.action, self.lobby_id)
+        await bot_of(interaction).partnerships.on_button(interaction, self.action, self.target_id)
 
 
 class TournamentButton(
-    GinItem[discord.ui.Button[Any]],
-    template=r"gin:t:(?P<action>join|leave|start|cancel):(?P<tournament>\d+)",
+    GroupButton, template=r"gin:t:(?P<action>join|leave|start|cancel):(?P<id>\d+)"
 ):
     """A tournament's sign-up: join, leave; start now or cancel (its opener
     or Manage Server — the service says who may)."""
 
+    PREFIX = "t"
     LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
         "join": ("Join", discord.ButtonStyle.success),
         "leave": ("Leave", discord.ButtonStyle.secondary),
@@ -312,28 +317,8 @@ class TournamentButton(
         "cancel": ("Cancel tournament", discord.ButtonStyle.danger),
     }
 
-    def __init__(self, action: str, tournament_id: int) -> None:
-        label, style = self.LABELS[action]
-        super().__init__(
-            discord.ui.Button(label=label, style=style, custom_id=f"gin:t:{action}:{tournament_id}")
-        )
-        self.action = action
-        self.tournament_id = tournament_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> TournamentButton:
-        return cls(match["action"], int(match["tournament"]))
-
     async def run(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).tournaments.on_button(
-            interaction, self.action, self.tournament_id
-        )
+        await bot_of(interaction).tournaments.on_button(interaction, self.action, self.target_id)
 
 
 DYNAMIC_ITEMS = (

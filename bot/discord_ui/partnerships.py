@@ -3,6 +3,8 @@ what a finished table does (the team hand, the next tables, the result)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from bot.service import AiLevel, GinService
@@ -29,7 +31,7 @@ class Partnerships:
         self,
         interaction: discord.Interaction,
         partner: discord.abc.User | None,
-        opponents: list[discord.abc.User],
+        opponents: Sequence[discord.abc.User],
         level: AiLevel | None,
         target: int | None,
         variant: str | None,

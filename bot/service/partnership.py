@@ -226,7 +226,7 @@ class PartnershipDesk(ServiceCore):
             )
             row = replace(row, id=tx.insert_team_game(row))
             if all(s.joined for s in seats):
-                return self._start_team(tx, row, now)
+                return self._start_team(tx, row, row.version, now)
             return lobby_of(row)
 
         return await self._repo.write(txn)
@@ -272,11 +272,12 @@ class PartnershipDesk(ServiceCore):
                 mine = free[0]
             check_free(tx, row.guild_id, user_id, None)
             seats[mine] = LobbySeat(user_id, name, True)
-            row = replace(row, seats=_seats_json(seats), version=row.version + 1, updated_at=now)
+            new = replace(row, seats=_seats_json(seats), updated_at=now)
             if all(s.joined for s in seats):
-                return self._start_team(tx, row, now, saved_version=row.version - 1)
-            tx.save_team_game(row, row.version - 1)
-            return lobby_of(row)
+                return self._start_team(tx, new, row.version, now)
+            new = replace(new, version=row.version + 1)
+            tx.save_team_game(new, row.version)
+            return lobby_of(new)
 
         return await self._repo.write(txn)
 
@@ -340,10 +341,9 @@ class PartnershipDesk(ServiceCore):
             raise ChallengeError(f"This table {word}.")
         return row
 
-    def _start_team(
-        self, tx: Tx, row: TeamGameRow, now: float, saved_version: int | None = None
-    ) -> Lobby:
-        """Everyone is seated: the team game starts with hand 1's tables.
+    def _start_team(self, tx: Tx, row: TeamGameRow, stored_version: int, now: float) -> Lobby:
+        """Everyone is seated: the team game starts with hand 1's tables and
+        ``row`` (changed in memory, stored at ``stored_version``) is saved.
         (Re-checks that nobody started another game since joining.)"""
         seats = _seats(row.seats)
         for s in seats:
@@ -367,10 +367,10 @@ class PartnershipDesk(ServiceCore):
             state=json.dumps(team.to_dict()),
             table1=tables[0].id,
             table2=tables[1].id,
-            version=row.version + (1 if saved_version is None else 0),
+            version=stored_version + 1,
             updated_at=now,
         )
-        tx.save_team_game(new, row.version if saved_version is None else saved_version)
+        tx.save_team_game(new, stored_version)
         return lobby_of(new, tables)
 
     def _deal(
@@ -503,12 +503,11 @@ def _rate(
     assert result is not None
     if row.ai_level is not None or result.reason not in scoring.COUNTED_REASONS:
         return ()
-    ids = [s.user_id for s in seats]
-    previous = [tx.stats(row.guild_id, u) for u in ids if u is not None]
+    ids = [s.user_id or 0 for s in seats]  # no computer here: every seat is a person
+    previous = [tx.stats(row.guild_id, u) for u in ids]
     before = [INITIAL_RATING if p is None else p.rating for p in previous]
     changes = []
     for i, seat in enumerate(seats):
-        assert seat.user_id is not None
         mine = TeamGame.team_of(i)
         opponents = [before[j] for j in range(4) if TeamGame.team_of(j) != mine]
         avg = sum(opponents) / 2
@@ -521,7 +520,7 @@ def _rate(
             scoring.updated_stats(
                 previous[i],
                 guild_id=row.guild_id,
-                user_id=seat.user_id,
+                user_id=ids[i],
                 name=seat.name or "?",
                 seat=mine,
                 result=result,
@@ -530,5 +529,5 @@ def _rate(
                 now=now,
             )
         )
-        changes.append(RatingChange(seat.user_id, before[i], after))
+        changes.append(RatingChange(ids[i], before[i], after))
     return tuple(changes)

@@ -29,7 +29,7 @@ from bot.engine.tournament import (
 from bot.storage import TournamentRow, Tx
 
 from .codec import dump_ruleset, load_ruleset
-from .convert import check_free, game_ruleset
+from .convert import game_ruleset
 from .core import ServiceCore
 from .games import insert_game
 from .models import (
@@ -151,11 +151,15 @@ class TournamentDesk(ServiceCore):
 
     async def current_tournament(self, guild_id: int) -> TournamentSummary | None:
         """The server's tournament under way, else its last one."""
-        row = await self._repo.read(lambda tx: tx.current_tournament(guild_id))
-        return None if row is None else summary_of(row)
+
+        def txn(tx: Tx) -> TournamentSummary | None:
+            row = tx.current_tournament(guild_id)
+            return None if row is None else summary_of(row)  # parsed off the event loop
+
+        return await self._repo.read(txn)
 
     async def get_tournament(self, tournament_id: int) -> TournamentSummary:
-        return summary_of(await self._repo.read(lambda tx: _row(tx, tournament_id)))
+        return await self._repo.read(lambda tx: summary_of(_row(tx, tournament_id)))
 
     async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
         def txn(tx: Tx) -> None:
@@ -233,15 +237,7 @@ class TournamentDesk(ServiceCore):
                 raise PermissionDeniedError(
                     "Only the tournament's opener or Manage Server can cancel it."
                 )
-            new = replace(
-                row,
-                status=TournamentStatus.CANCELLED,
-                version=row.version + 1,
-                updated_at=now,
-                finished_at=now,
-            )
-            tx.save_tournament(new, row.version)
-            return summary_of(new)
+            return summary_of(_cancel(tx, row, now))
 
         return await self._repo.write(txn)
 
@@ -287,15 +283,7 @@ class TournamentDesk(ServiceCore):
             for i, (u, n) in enumerate(json.loads(row.entrants))
         ]
         if len(entrants) < 2:
-            new = replace(
-                row,
-                status=TournamentStatus.CANCELLED,
-                version=row.version + 1,
-                updated_at=now,
-                finished_at=now,
-            )
-            tx.save_tournament(new, row.version)
-            return TournamentProgress(row.id, row.channel_id, summary_of(new))
+            return TournamentProgress(row.id, row.channel_id, summary_of(_cancel(tx, row, now)))
         try:
             bracket = Bracket.new(TournamentFormat(row.format), seed(entrants))
         except TournamentError as err:
@@ -341,9 +329,7 @@ class TournamentDesk(ServiceCore):
         names: dict[int, str],
         now: float,
     ) -> GameSnapshot:
-        a, b = players
-        check_free(tx, row.guild_id, a, names[a])
-        check_free(tx, row.guild_id, b, names[b])
+        a, b = players  # both free: _start_ready checked
         game = Game.new((names[a], names[b]), rules, seed=self._new_seed())
         return insert_game(
             tx,
@@ -411,6 +397,18 @@ def _row(tx: Tx, tournament_id: int) -> TournamentRow:
     if row is None:
         raise ChallengeError("There's no such tournament.")
     return row
+
+
+def _cancel(tx: Tx, row: TournamentRow, now: float) -> TournamentRow:
+    new = replace(
+        row,
+        status=TournamentStatus.CANCELLED,
+        version=row.version + 1,
+        updated_at=now,
+        finished_at=now,
+    )
+    tx.save_tournament(new, row.version)
+    return new
 
 
 def _open_row(tx: Tx, guild_id: int) -> TournamentRow | None:
