@@ -11,16 +11,25 @@ time p50/p99 of each player.
     .venv/bin/python benchmarks/ai.py --games 1000 --workers 2
     .venv/bin/python benchmarks/ai.py --games 200 --matchups hard-baseline
     nice -n 19 .venv/bin/python benchmarks/ai.py --games 2000 --matchups hard-baseline,hard-hard_v1
+
+For tuning, ``--set NAME=VALUE`` overrides a constant of ``bot.ai.hard`` (or
+``module.NAME`` of another ``bot.ai`` module) in every worker, and
+``--detail`` breaks the hands down by who knocked and how they ended:
+
+    .venv/bin/python benchmarks/ai.py --games 1200 --matchups hard-baseline \
+        --set KNOCK_BONUS=12 --set memory.PASSED_MELD=0.2 --detail
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import random
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing import Pool
@@ -32,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks import baseline, hard_v1
 from bot.ai import decide
 from bot.engine import Action, Game, SeatView
+from bot.engine.records import HandResult
 
 Player = Callable[[SeatView, random.Random], Action]
 
@@ -54,6 +64,8 @@ class GameStats:
     dead: int
     times_a: list[float]
     times_b: list[float]
+    #: Per hand: (who knocked: "A", "B" or "-", how it ended, points to A, signed).
+    outcomes: list[tuple[str, str, int]]
 
 
 def play_game(args: tuple[str, str, int]) -> GameStats:
@@ -88,7 +100,26 @@ def play_game(args: tuple[str, str, int]) -> GameStats:
         dead=sum(1 for h in game.history if h.winner is None),
         times_a=times[a_seat],
         times_b=times[1 - a_seat],
+        outcomes=[_outcome(h, a_seat) for h in game.history],
     )
+
+
+def _outcome(h: HandResult, a_seat: int) -> tuple[str, str, int]:
+    knocker = "-" if h.knocker is None else ("A" if h.knocker == a_seat else "B")
+    if h.winner is None:
+        return knocker, str(h.end), 0
+    return knocker, str(h.end), h.points if h.winner == a_seat else -h.points
+
+
+def apply_settings(settings: tuple[str, ...]) -> None:
+    """Set ``NAME=VALUE`` constants of the AI modules (a Pool initializer)."""
+    for item in settings:
+        name, _, raw = item.partition("=")
+        module_name, _, attr = name.rpartition(".")
+        module = importlib.import_module(f"bot.ai.{module_name or 'hard'}")
+        current = getattr(module, attr)  # fails loudly on a typo
+        value: Any = type(current)(float(raw)) if isinstance(current, int | float) else raw
+        setattr(module, attr, value)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -108,12 +139,13 @@ def percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def run(matchup: str, games: int, workers: int) -> dict[str, Any]:
+def run(matchup: str, games: int, workers: int, settings: tuple[str, ...] = ()) -> dict[str, Any]:
     a_name, b_name = matchup.split("-", 1)
     jobs = [(a_name, b_name, i) for i in range(games)]
     start = time.perf_counter()
+    apply_settings(settings)
     if workers > 1:
-        with Pool(workers) as pool:
+        with Pool(workers, initializer=apply_settings, initargs=(settings,)) as pool:
             results = pool.map(play_game, jobs, chunksize=max(1, games // (workers * 8)))
     else:
         results = [play_game(j) for j in jobs]
@@ -124,7 +156,26 @@ def run(matchup: str, games: int, workers: int) -> dict[str, Any]:
     ta = [t for r in results for t in r.times_a]
     tb = [t for r in results for t in r.times_b]
     lo, hi = wilson(wins, games)
+    margins = [o[2] for r in results for o in r.outcomes]
+    mean = sum(margins) / max(1, len(margins))
+    sd = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, len(margins)))
+    kinds = Counter((o[0], o[1]) for r in results for o in r.outcomes)
+    points: Counter[tuple[str, str]] = Counter()
+    hands = max(1, len(margins))
+    for r in results:
+        for o in r.outcomes:
+            points[(o[0], o[1])] += o[2]
     return {
+        "settings": list(settings),
+        "margin_per_hand": mean,
+        "margin_ci95": 1.96 * sd / math.sqrt(max(1, len(margins))),
+        "outcomes": {
+            f"{who} {end}": {
+                "share": n / hands,
+                "mean_points": points[(who, end)] / n,
+            }
+            for (who, end), n in sorted(kinds.items())
+        },
         "matchup": matchup,
         "games": games,
         "wins": wins,
@@ -148,10 +199,18 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--matchups", default=",".join(MATCHUPS))
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override an AI constant (bot.ai.hard, or module.NAME) for player A and B",
+    )
+    parser.add_argument("--detail", action="store_true", help="hands by who knocked and how")
     args = parser.parse_args()
     out = []
     for matchup in args.matchups.split(","):
-        r = run(matchup.strip(), args.games, args.workers)
+        r = run(matchup.strip(), args.games, args.workers, tuple(args.set))
         out.append(r)
         lo, hi = r["ci95"]
         print(
@@ -163,6 +222,10 @@ def main() -> None:
             f"  ({r['seconds']:.0f} s)",
             flush=True,
         )
+        if args.detail:
+            print(f"  points per hand to A {r['margin_per_hand']:+.2f} ±{r['margin_ci95']:.2f}")
+            for kind, o in r["outcomes"].items():
+                print(f"  {kind:>18}: {o['share']:6.1%} of hands, {o['mean_points']:+6.1f} points")
     if args.json:
         args.json.write_text(json.dumps(out, indent=2))
 

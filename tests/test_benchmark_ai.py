@@ -1,0 +1,50 @@
+"""The AI benchmark's tuning switches: ``--set`` must really reach the
+workers' AI constants (a typo must fail, not silently measure the default),
+and ``--detail``'s hand breakdown must add up to the games played."""
+
+from __future__ import annotations
+
+import pytest
+
+import bot.ai.hard as hard
+import bot.ai.memory as memory
+from benchmarks import ai
+
+
+@pytest.fixture
+def restore_constants():
+    saved = (hard.KNOCK_BONUS, memory.PASSED_MELD)
+    yield
+    hard.KNOCK_BONUS, memory.PASSED_MELD = saved
+
+
+@pytest.mark.usefixtures("restore_constants")
+def test_settings_set_constants_of_the_named_module() -> None:
+    ai.apply_settings(("KNOCK_BONUS=13", "memory.PASSED_MELD=0.25"))
+    assert hard.KNOCK_BONUS == 13.0 and isinstance(hard.KNOCK_BONUS, float)
+    assert memory.PASSED_MELD == 0.25
+    with pytest.raises(AttributeError):
+        ai.apply_settings(("KNOCK_BONUSS=1",))
+    with pytest.raises(ModuleNotFoundError):
+        ai.apply_settings(("nosuch.X=1",))
+
+
+@pytest.mark.usefixtures("restore_constants")
+def test_detail_accounts_for_every_hand() -> None:
+    r = ai.run("hard-baseline", 4, 1, ("KNOCK_BONUS=8",))
+    assert r["settings"] == ["KNOCK_BONUS=8"]
+    assert hard.KNOCK_BONUS == 8.0
+    shares = r["outcomes"]
+    assert sum(o["share"] for o in shares.values()) == pytest.approx(1.0)
+    # The mean margin is the share-weighted mean of each kind's points.
+    assert r["margin_per_hand"] == pytest.approx(
+        sum(o["share"] * o["mean_points"] for o in shares.values())
+    )
+    for kind, o in shares.items():
+        who, end = kind.split()
+        if end == "dead":
+            assert o["mean_points"] == 0
+        elif (who == "A") == (end != "undercut"):
+            assert o["mean_points"] > 0, kind  # A scores its knocks and B's undercuts
+        else:
+            assert o["mean_points"] < 0, kind
