@@ -118,8 +118,23 @@ def apply_settings(settings: tuple[str, ...]) -> None:
         module_name, _, attr = name.rpartition(".")
         module = importlib.import_module(f"bot.ai.{module_name or 'hard'}")
         current = getattr(module, attr)  # fails loudly on a typo
-        value: Any = type(current)(float(raw)) if isinstance(current, int | float) else raw
-        setattr(module, attr, value)
+        setattr(module, attr, _number_like(current, raw, item))
+
+
+def _number_like(current: object, raw: str, item: str) -> float:
+    """``raw`` as the type of the constant it replaces; only numbers may be
+    set, and an int constant takes only a whole number (never truncated)."""
+    if isinstance(current, bool) or not isinstance(current, int | float):
+        raise ValueError(f"--set {item}: only number constants can be set")
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ValueError(f"--set {item}: {raw!r} is not a number") from None
+    if isinstance(current, int):
+        if not value.is_integer():
+            raise ValueError(f"--set {item}: this constant takes a whole number")
+        return int(value)
+    return value
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:

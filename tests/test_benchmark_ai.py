@@ -13,9 +13,9 @@ from benchmarks import ai
 
 @pytest.fixture
 def restore_constants():
-    saved = (hard.KNOCK_BONUS, memory.PASSED_MELD)
+    saved = (hard.KNOCK_BONUS, hard.WORLDS, memory.PASSED_MELD)
     yield
-    hard.KNOCK_BONUS, memory.PASSED_MELD = saved
+    hard.KNOCK_BONUS, hard.WORLDS, memory.PASSED_MELD = saved
 
 
 @pytest.mark.usefixtures("restore_constants")
@@ -27,6 +27,11 @@ def test_settings_set_constants_of_the_named_module() -> None:
         ai.apply_settings(("KNOCK_BONUSS=1",))
     with pytest.raises(ModuleNotFoundError):
         ai.apply_settings(("nosuch.X=1",))
+    # Values that would silently measure something else are refused.
+    for bad in ("KNOCK_BONUS=ten", "KNOCK_BONUS", "WORLDS=36.5", "memory.TOOK=1"):
+        with pytest.raises(ValueError, match="--set"):
+            ai.apply_settings((bad,))
+    assert hard.KNOCK_BONUS == 13.0 and hard.WORLDS == 36
 
 
 @pytest.mark.usefixtures("restore_constants")
