@@ -17,7 +17,7 @@ For tuning, ``--set NAME=VALUE`` overrides a constant of ``bot.ai.hard`` (or
 ``--detail`` breaks the hands down by who knocked and how they ended:
 
     .venv/bin/python benchmarks/ai.py --games 1200 --matchups hard-baseline \
-        --set KNOCK_BONUS=12 --set memory.PASSED_MELD=0.2 --detail
+        --set KNOCK_BONUS=12 --set inference.PASS_EPS=0.2 --detail
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ import pytest
 
 from bot.ai import LEVELS, decide
 from bot.engine import Action, ActionKind, Game, Phase, Ruleset, Variant
-from bot.engine.cards import mask_of, parse_card
+from bot.engine.cards import mask_of
 from bot.engine.melds import knock_value_mask, min_deadwood_mask
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -262,30 +262,3 @@ def test_hard_knocks_on_its_last_chance() -> None:
     action = decide(game.view(0), "hard", random.Random(0))
     assert action.kind is ActionKind.KNOCK
     assert action.card is not None and action.card.code == "QH"
-
-
-def test_hard_reads_the_pile_history() -> None:
-    """The memory holds the opponent's takes, passes and throws in order, and
-    makes the partners of a card they took likelier than those of one they
-    passed on."""
-    from bot.ai.memory import memory_of
-
-    from .conftest import rig
-
-    game = rig(
-        "AS 2S 3S 4H 5H 6H 7H 9D 9C KS",
-        "KD QC JH TS 8C 7D 6C 5S 4D 3C",
-        "9S",
-    )
-    game.apply(0, Action(ActionKind.PASS))
-    game.apply(1, Action(ActionKind.TAKE_DISCARD))
-    game.apply(1, Action(ActionKind.DISCARD, game.hand(1)[-1]))
-    game.apply(0, Action(ActionKind.DRAW_STOCK))
-    game.apply(0, Action(ActionKind.DISCARD, parse_card("KS")))
-    game.apply(1, Action(ActionKind.DRAW_STOCK))
-    mem = memory_of(game.view(0))
-    assert mem.opp_took == (int(parse_card("9S")),)
-    assert mem.opp_passed == (int(parse_card("KS")),)
-    assert len(mem.opp_threw) == 1
-    # 9♥ is a partner of the 9♠ they took; Q♠ one of the K♠ they passed on.
-    assert mem.weights[int(parse_card("9H"))] > 1.0 > mem.weights[int(parse_card("QS"))]

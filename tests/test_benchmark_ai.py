@@ -7,22 +7,22 @@ from __future__ import annotations
 import pytest
 
 import bot.ai.hard as hard
-import bot.ai.memory as memory
+import bot.ai.inference as inference
 from benchmarks import ai
 
 
 @pytest.fixture
 def restore_constants():
-    saved = (hard.KNOCK_BONUS, hard.WORLDS, memory.PASSED_MELD)
+    saved = (hard.KNOCK_BONUS, hard.WORLDS, inference.PASS_EPS)
     yield
-    hard.KNOCK_BONUS, hard.WORLDS, memory.PASSED_MELD = saved
+    hard.KNOCK_BONUS, hard.WORLDS, inference.PASS_EPS = saved
 
 
 @pytest.mark.usefixtures("restore_constants")
 def test_settings_set_constants_of_the_named_module() -> None:
-    ai.apply_settings(("KNOCK_BONUS=13", "memory.PASSED_MELD=0.25"))
+    ai.apply_settings(("KNOCK_BONUS=13", "inference.PASS_EPS=0.25"))
     assert hard.KNOCK_BONUS == 13.0 and isinstance(hard.KNOCK_BONUS, float)
-    assert memory.PASSED_MELD == 0.25
+    assert inference.PASS_EPS == 0.25
     with pytest.raises(AttributeError):
         ai.apply_settings(("KNOCK_BONUSS=1",))
     with pytest.raises(ModuleNotFoundError):

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 
 from bot.engine.melds import knock_value_mask, min_deadwood_mask
-from bot.engine.records import Action, ActionKind, Phase
+from bot.engine.records import Action, ActionKind, EventKind, Phase
 from bot.engine.views import SeatView
 
 from .heuristics import (
@@ -33,6 +33,7 @@ from .heuristics import (
     knock_action,
     value,
 )
+from .inference import sample_worlds
 from .knowledge import Knowledge, knowledge_of
 from .lookahead import (
     Scoring,
@@ -40,7 +41,6 @@ from .lookahead import (
     best_discard,
     knock_value,
     playout,
-    sample_worlds,
     wait_value,
 )
 from .memory import Memory, memory_of
@@ -125,15 +125,36 @@ def _draw(ctx: _Ctx) -> Action:
             return Action(ActionKind.PASS)
         if after <= k.knock_limit:
             return Action(ActionKind.TAKE_DISCARD)
-        stock = _expected_after_draw(k.hand, ctx.stock_odds, k.knock_limit)
-        gain = stock - after
-        if gain > TAKE_MARGIN + CLOSE:
-            return Action(ActionKind.TAKE_DISCARD)
-        if gain > TAKE_MARGIN - CLOSE and k.stock > 2 and _take_beats_stock(ctx, top):
-            return Action(ActionKind.TAKE_DISCARD)
+        # A card that came back to us is not taken again: two players who
+        # keep swapping it would go round for ever.
+        if not _takes_of(view, top):
+            stock = _expected_after_draw(k.hand, ctx.stock_odds, k.knock_limit)
+            gain = stock - after
+            if gain > TAKE_MARGIN + CLOSE:
+                return Action(ActionKind.TAKE_DISCARD)
+            if gain > TAKE_MARGIN - CLOSE and k.stock > 2 and _take_beats_stock(ctx, top):
+                return Action(ActionKind.TAKE_DISCARD)
     if ActionKind.DRAW_STOCK in legal:
         return Action(ActionKind.DRAW_STOCK)
     return Action(ActionKind.PASS)
+
+
+def _takes_of(view: SeatView, card: int) -> int:
+    """How many times this seat has taken ``card`` from the pile this hand."""
+    return sum(
+        1
+        for ev in view.public.pile_history
+        if ev.kind is EventKind.TAKE_DISCARD
+        and ev.seat == view.seat
+        and ev.card is not None
+        and int(ev.card) == card
+    )
+
+
+def _retaken(view: SeatView) -> bool:
+    """True if the card just taken from the pile was taken before this hand."""
+    drawn = view.drawn
+    return view.drawn_from_pile and drawn is not None and _takes_of(view, int(drawn)) > 1
 
 
 def _take_beats_stock(ctx: _Ctx, top: int) -> bool:
@@ -169,6 +190,9 @@ def _after_draw(ctx: _Ctx) -> Action:
             # A plain discard now ends the hand (or offers it): dead is worth 0.
             if best_ev > 0:
                 return knock_action(best_card)
+        elif _retaken(view):
+            # We took this card before and waited: waiting again goes round for ever.
+            return knock_action(best_card)
         else:
             rest = k.hand & ~(1 << choice)
             if best_ev >= wait_value(rest, choice, ctx.worlds, ctx.scoring):

@@ -1,9 +1,7 @@
 """Determinized look-ahead: sample what is hidden, then play it out.
 
-A *world* is one consistent guess at the hidden cards: the opponent's hidden
-cards drawn from the unseen ones with the history's weights (:mod:`.memory`),
-rescored by how likely the opponent's own choices were with that hand, and
-the rest of the unseen cards shuffled into a stock of the right size.
+A *world* is one consistent guess at the hidden cards: the opponent's hand
+and the stock (sampled by :mod:`.inference`).
 
 :func:`playout` plays a hand on from a world with a fast policy for both
 players (take the pile card when it joins a meld, else draw; throw the card
@@ -17,15 +15,12 @@ bounded caches for the per-hand answers that repeat across playouts.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from bot.engine.cards import RANK_VALUES
 from bot.engine.melds import Meld, best_arrangement, layoff_deadwood, min_deadwood_mask
 
-from .heuristics import bits, joins_meld
-from .knowledge import Knowledge
-from .memory import PASSED_MELD, THREW_MELD, Memory
+from .heuristics import joins_meld
 
 STOCK_FLOOR = 2  # as the engine: a discard that leaves this many cards ends the hand
 CACHE_LIMIT = 200_000
@@ -93,40 +88,6 @@ class World:
     opp: int  # the opponent's whole hand (known cards included)
     stock: tuple[int, ...]  # the next card drawn is the last
     weight: float
-
-
-def sample_worlds(k: Knowledge, mem: Memory, rng: random.Random, n: int) -> list[World]:
-    """``n`` worlds consistent with everything seen, with likelihood weights
-    (normalised to sum to one)."""
-    pool = bits(k.unseen)
-    need = min(k.opp_hidden, len(pool))
-    w = mem.weights
-    worlds: list[World] = []
-    for _ in range(n):
-        # Weighted sampling without replacement (Efraimidis-Spirakis keys).
-        keyed = sorted(pool, key=lambda c: rng.random() ** (1.0 / w[c]), reverse=True)
-        hidden = keyed[:need]
-        stock = keyed[need:]
-        rng.shuffle(stock)
-        opp = k.opp_known
-        for c in hidden:
-            opp |= 1 << c
-        worlds.append(World(opp, tuple(stock), _likelihood(opp, mem)))
-    total = sum(x.weight for x in worlds) or 1.0
-    return [World(x.opp, x.stock, x.weight / total) for x in worlds]
-
-
-def _likelihood(opp: int, mem: Memory) -> float:
-    """How well a sampled hand explains the opponent's choices: it would
-    have taken a meld card they passed on, or broken a meld to throw."""
-    like = 1.0
-    for c in mem.opp_passed:
-        if not (opp >> c) & 1 and joins_meld(opp, c):
-            like *= PASSED_MELD
-    for c in mem.opp_threw[-3:]:
-        if not (opp >> c) & 1 and joins_meld(opp, c):
-            like *= THREW_MELD
-    return like
 
 
 def playout(

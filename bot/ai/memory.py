@@ -18,6 +18,7 @@ that rescores a sampled hand by the choices it would have made.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from bot.engine.records import EventKind
 from bot.engine.views import SeatView
@@ -27,11 +28,20 @@ from bot.engine.views import SeatView
 TOOK = (2.2, 2.0, 1.4)
 PASSED = (0.55, 0.55, 0.8)
 THREW = (0.65, 0.6, 0.85)
-#: Per-hand likelihood factor when a sampled hand would have taken a card the
-#: opponent passed on (a meld-completing card is rarely declined).
-PASSED_MELD = 0.3
-#: ... or would have broken a meld to throw a card they threw.
-THREW_MELD = 0.5
+#: The opponent moves :mod:`.inference` replays (the latest ones): enough for
+#: any real hand, and a bound on the work in a hand that goes round and round.
+MOVES_KEPT = 60
+
+
+class MoveKind(Enum):
+    TOOK = "took"  # took the pile card
+    DREW = "drew"  # passed on the pile card and drew from the stock
+    PASSED = "passed"  # passed on the upcard without drawing
+    THREW = "threw"
+
+
+#: One opponent move: what they did and the pile card it was about.
+Move = tuple[MoveKind, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +53,8 @@ class Memory:
     opp_threw: tuple[int, ...]
     #: Relative weight of each card (by int) being among their hidden cards.
     weights: tuple[float, ...]
+    #: Their latest moves in order (at most :data:`MOVES_KEPT`).
+    opp_moves: tuple[Move, ...] = ()
 
 
 def _partners(card: int) -> list[tuple[int, int]]:
@@ -65,16 +77,23 @@ def memory_of(view: SeatView) -> Memory:
     took: list[int] = []
     passed: list[int] = []
     threw: list[int] = []
+    moves: list[Move] = []
     for ev in view.public.pile_history:
         if ev.seat != opp or ev.card is None:
             continue
         card = int(ev.card)
         if ev.kind is EventKind.TAKE_DISCARD:
             took.append(card)
+            moves.append((MoveKind.TOOK, card))
         elif ev.kind is EventKind.PASS:
             passed.append(card)
+            moves.append((MoveKind.PASSED, card))
         elif ev.kind is EventKind.DISCARD:
             threw.append(card)
+            if moves and moves[-1][0] is MoveKind.PASSED:
+                # A pass straight before their throw was a stock draw.
+                moves[-1] = (MoveKind.DREW, moves[-1][1])
+            moves.append((MoveKind.THREW, card))
     weights = [1.0] * 52
     known = {int(c) for c in view.opponent_known}
     for cards, factors in (
@@ -85,4 +104,6 @@ def memory_of(view: SeatView) -> Memory:
         for card in dict.fromkeys(cards):
             for partner, closeness in _PARTNERS[card]:
                 weights[partner] *= factors[closeness]
-    return Memory(tuple(took), tuple(passed), tuple(threw), tuple(weights))
+    return Memory(
+        tuple(took), tuple(passed), tuple(threw), tuple(weights), tuple(moves[-MOVES_KEPT:])
+    )
