@@ -18,6 +18,10 @@ For tuning, ``--set NAME=VALUE`` overrides a constant of ``bot.ai.hard`` (or
 
     .venv/bin/python benchmarks/ai.py --games 1200 --matchups hard-baseline \
         --set KNOCK_BONUS=12 --set inference.PASS_EPS=0.2 --detail
+
+``--oracle`` is a diagnostic, never a way to play: player A's sampled worlds
+hold the opponent's real hand (the stock stays a shuffle of the rest), which
+shows how many points a perfect reading of the opponent would be worth.
 """
 
 from __future__ import annotations
@@ -39,7 +43,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import baseline, hard_v1
-from bot.ai import decide
+from bot.ai import decide, hard
+from bot.ai.heuristics import bits
+from bot.ai.knowledge import Knowledge
+from bot.ai.lookahead import World
+from bot.ai.memory import Memory
 from bot.engine import Action, Game, SeatView
 from bot.engine.records import HandResult
 
@@ -68,6 +76,33 @@ class GameStats:
     outcomes: list[tuple[str, str, int]]
 
 
+#: ``--oracle``: the opponent's real hand, set before each of player A's turns.
+_ORACLE: dict[str, int] = {}
+_SAMPLE_WORLDS = hard.sample_worlds
+
+
+def oracle_worlds(k: Knowledge, mem: Memory, rng: random.Random, n: int) -> list[World]:
+    """Worlds that all hold the opponent's real hand (``--oracle`` only)."""
+    opp = _ORACLE["opp"]
+    rest = bits(k.unseen & ~opp)
+    worlds = []
+    for _ in range(n):
+        rng.shuffle(rest)
+        worlds.append(World(opp, tuple(rest), 1.0 / n))
+    return worlds
+
+
+def set_oracle(on: bool) -> None:
+    hard.sample_worlds = oracle_worlds if on else _SAMPLE_WORLDS
+    if not on:
+        _ORACLE.clear()
+
+
+def _init_worker(settings: tuple[str, ...], oracle: bool) -> None:
+    apply_settings(settings)
+    set_oracle(oracle)
+
+
 def play_game(args: tuple[str, str, int]) -> GameStats:
     """One game; player A sits in seat ``index % 2``."""
     a_name, b_name, index = args
@@ -83,6 +118,8 @@ def play_game(args: tuple[str, str, int]) -> GameStats:
         seat = game.turn
         assert seat is not None
         view = game.view(seat)
+        if seat == a_seat and hard.sample_worlds is oracle_worlds:
+            _ORACLE["opp"] = game.hands[1 - seat]
         t0 = time.perf_counter()
         action = players[seat](view, rngs[seat])
         times[seat].append(time.perf_counter() - t0)
@@ -154,13 +191,21 @@ def percentile(values: list[float], q: float) -> float:
     return s[min(len(s) - 1, int(q * len(s)))]
 
 
-def run(matchup: str, games: int, workers: int, settings: tuple[str, ...] = ()) -> dict[str, Any]:
+def run(
+    matchup: str,
+    games: int,
+    workers: int,
+    settings: tuple[str, ...] = (),
+    oracle: bool = False,
+) -> dict[str, Any]:
     a_name, b_name = matchup.split("-", 1)
+    if oracle and b_name == "hard":
+        raise ValueError("--oracle would show both players' worlds one hand: not against hard")
     jobs = [(a_name, b_name, i) for i in range(games)]
     start = time.perf_counter()
-    apply_settings(settings)
+    _init_worker(settings, oracle)
     if workers > 1:
-        with Pool(workers, initializer=apply_settings, initargs=(settings,)) as pool:
+        with Pool(workers, initializer=_init_worker, initargs=(settings, oracle)) as pool:
             results = pool.map(play_game, jobs, chunksize=max(1, games // (workers * 8)))
     else:
         results = [play_game(j) for j in jobs]
@@ -222,10 +267,15 @@ def main() -> None:
         help="override an AI constant (bot.ai.hard, or module.NAME) for player A and B",
     )
     parser.add_argument("--detail", action="store_true", help="hands by who knocked and how")
+    parser.add_argument(
+        "--oracle",
+        action="store_true",
+        help="diagnostic: player A's hard worlds hold the opponent's real hand",
+    )
     args = parser.parse_args()
     out = []
     for matchup in args.matchups.split(","):
-        r = run(matchup.strip(), args.games, args.workers, tuple(args.set))
+        r = run(matchup.strip(), args.games, args.workers, tuple(args.set), args.oracle)
         out.append(r)
         lo, hi = r["ci95"]
         print(

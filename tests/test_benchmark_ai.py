@@ -53,3 +53,33 @@ def test_detail_accounts_for_every_hand() -> None:
             assert o["mean_points"] > 0, kind  # A scores its knocks and B's undercuts
         else:
             assert o["mean_points"] < 0, kind
+
+
+def test_oracle_worlds_hold_the_real_hand_and_only_under_the_flag() -> None:
+    """``--oracle`` (a diagnostic) hands player A's worlds the opponent's
+    real hand; off again, the worlds are sampled as in play."""
+    import random
+
+    from bot.ai.knowledge import knowledge_of
+    from bot.ai.memory import memory_of
+    from bot.engine import Game
+
+    game = Game.new(("a", "b"), seed=5)
+    seat = game.turn
+    assert seat is not None
+    view = game.view(seat)
+    k, mem = knowledge_of(view), memory_of(view)
+    try:
+        ai.set_oracle(True)
+        ai._ORACLE["opp"] = game.hands[1 - seat]
+        worlds = hard.sample_worlds(k, mem, random.Random(1), 6)
+        assert {w.opp for w in worlds} == {game.hands[1 - seat]}
+        for w in worlds:
+            assert len(w.stock) == game.view(seat).public.stock_count
+            assert sorted(w.stock) == sorted(int(c) for c in game.stock)
+    finally:
+        ai.set_oracle(False)
+    worlds = hard.sample_worlds(k, mem, random.Random(1), 6)
+    assert any(w.opp != game.hands[1 - seat] for w in worlds)
+    with pytest.raises(ValueError, match="oracle"):
+        ai.run("hard-hard", 2, 1, oracle=True)
