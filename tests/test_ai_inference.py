@@ -18,7 +18,7 @@ from bot.ai.heuristics import bits, joins_meld
 from bot.ai.inference import hitting, likelihood, sample_worlds
 from bot.ai.knowledge import knowledge_of
 from bot.ai.memory import MoveKind, memory_of
-from bot.engine import Action, ActionKind
+from bot.engine import Action, ActionKind, Game
 from bot.engine.cards import mask_of, parse_card
 from bot.engine.records import Event, EventKind
 
@@ -33,7 +33,7 @@ def m(codes: str) -> int:
     return mask_of([parse_card(x) for x in codes.split()])
 
 
-def _played() -> object:
+def _played() -> Game:
     """Seat 1 takes the upcard 9♠ and throws; seat 0 throws K♠; seat 1
     passes on it and draws from the stock, then throws its top card."""
     game = rig(
@@ -54,7 +54,7 @@ def _played() -> object:
 def test_memory_keeps_the_opponents_moves_in_order() -> None:
     """Takes, passes and throws in order, and the partners of a card they took
     likelier than those of one they passed on."""
-    mem = memory_of(_played().view(0))  # type: ignore[attr-defined]
+    mem = memory_of(_played().view(0))
     assert mem.opp_took == (c("9S"),)
     assert mem.opp_passed == (c("KS"),)
     assert mem.opp_threw == (c("KD"), c("QC"))
@@ -107,7 +107,7 @@ def test_a_taken_card_should_join_a_meld() -> None:
 def test_worlds_follow_the_evidence() -> None:
     """Every world holds the card they took and none of ours; and the worlds
     hold a meld for the card they took far more often than random hands do."""
-    view = _played().view(0)  # type: ignore[attr-defined]
+    view = _played().view(0)
     k = knowledge_of(view)
     mem = memory_of(view)
     worlds = sample_worlds(k, mem, random.Random(3), 200)

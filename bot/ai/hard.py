@@ -2,8 +2,8 @@
 
 * Memory (:mod:`.memory`): every card the opponent took, passed on and threw
   this hand, in order, turned into odds for each unseen card being in their
-  hand.  Sampled *worlds* (:mod:`.lookahead`) guess their hidden cards from
-  those odds, weighted by how likely their choices were with that hand, with
+  hand.  Sampled *worlds* (:mod:`.inference`) guess their hidden cards from
+  those odds and keep the guesses whose replay explains their moves, with
   the rest of the unseen cards as the stock.
 * Discard: keep the ten cards with the lowest expected knock value after the
   next draw — drawn from the stock as the worlds see it, not from cards the
@@ -14,6 +14,8 @@
   world with fast policies; take the better.  Gin and big gin always.
 * Draw: take the pile card when it clearly beats a blind draw; when it is
   close, play both choices out over the same worlds and take the better.
+  Never the same pile card twice in a hand unless it lets us knock (and
+  then knock): two players swapping one card would go round for ever.
 """
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ evidence, each read the way a careful player reads it:
 * a card they **threw** was not wanted: its partners are somewhat less likely.
 
 The result is a weight per card (relative likelihood that the card is among
-the opponent's hidden ones) for drawing samples, and a per-hand likelihood
-that rescores a sampled hand by the choices it would have made.
+the opponent's hidden ones) for drawing samples, and their moves in order,
+which :mod:`.inference` replays to judge each sampled hand.
 """
 
 from __future__ import annotations
