@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from bot.ai import decide
+from bot.ai import decide, hard
 from bot.ai.heuristics import bits, joins_meld
 from bot.ai.inference import hitting, likelihood, sample_worlds
 from bot.ai.knowledge import knowledge_of
@@ -97,6 +97,18 @@ def test_the_last_throw_should_leave_the_least_deadwood() -> None:
     assert likelihood(threw_five, ((MoveKind.THREW, c("5D")),)) < 0.1
 
 
+def test_a_hand_that_could_have_knocked_is_unlikely() -> None:
+    """Three runs and a 9: after throwing the king they could knock with 9,
+    and did not; with a high card more they could not."""
+    moves = ((MoveKind.THREW, c("KC")),)
+    could = m("3D 4D 5D 6S 7S 8S AH 2H 3H 9C")
+    could_not = m("3D 4D 5D 6S 7S 8S AH 2H QH 9C")
+    assert likelihood(could, moves, 10) < 0.5 * likelihood(could, moves)
+    assert likelihood(could_not, moves, 10) == likelihood(could_not, moves) == 1.0
+    # Under a lower knock limit (Oklahoma) the same hand could not knock.
+    assert likelihood(could, moves, 8) == 1.0
+
+
 def test_a_taken_card_should_join_a_meld() -> None:
     moves = ((MoveKind.TOOK, c("9S")), (MoveKind.THREW, c("KD")))
     melded = m("9S 9H 9C 2H 4C 6D 8S TC QH AS")
@@ -128,6 +140,21 @@ def test_worlds_follow_the_evidence() -> None:
     ]
     chance = sum(joins_meld(h & ~(1 << took), took) for h in blind) / len(blind)
     assert share > chance + 0.5
+
+
+def test_each_world_is_played_out_against_several_stock_orders() -> None:
+    """Knock-or-wait playouts see every world's hand with PLAYOUT_STOCKS
+    different orders of the same stock cards, weights still summing to one."""
+    ctx = hard._Ctx(_played().view(0), random.Random(5))
+    worlds = ctx.worlds
+    played = ctx.playout_worlds
+    assert len(played) == len(worlds) * hard.PLAYOUT_STOCKS > len(worlds)
+    assert abs(sum(w.weight for w in played) - 1.0) < 1e-9
+    for i, w in enumerate(worlds):
+        group = played[i * hard.PLAYOUT_STOCKS : (i + 1) * hard.PLAYOUT_STOCKS]
+        assert {x.opp for x in group} == {w.opp}
+        assert {tuple(sorted(x.stock)) for x in group} == {tuple(sorted(w.stock))}
+    assert len({x.stock for x in played}) > len(worlds)
 
 
 def mask_of_stock(stock: tuple[int, ...]) -> int:
@@ -165,8 +192,13 @@ def test_hard_knocks_rather_than_wait_again_with_a_card_it_took_before() -> None
     )
     game.apply(0, Action(ActionKind.TAKE_DISCARD))
     view = game.view(0)
-    assert decide(view, "hard", random.Random(0)).kind is ActionKind.DISCARD
+    # Knocking with 5 here is close: find the sampled worlds in which hard waits.
+    waits = [
+        s for s in range(40) if decide(view, "hard", random.Random(s)).kind is ActionKind.DISCARD
+    ]
+    assert waits
     before = Event(EventKind.TAKE_DISCARD, 0, parse_card("5S"))
     public = dataclasses.replace(view.public, pile_history=(before, *view.public.pile_history))
-    action = decide(dataclasses.replace(view, public=public), "hard", random.Random(0))
-    assert action.kind is ActionKind.KNOCK
+    for s in waits:
+        action = decide(dataclasses.replace(view, public=public), "hard", random.Random(s))
+        assert action.kind is ActionKind.KNOCK

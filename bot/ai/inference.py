@@ -20,7 +20,10 @@ is then checked the way a sensible player makes it:
   ``extra`` cards is unlikely (``THROW_MELD``);
 * a **pass** on a card that joins a meld is unlikely unless the meld partners
   can be explained as later stock draws (``PASS_EPS`` at worst);
-* a card they **took** should join a meld of theirs (``TAKE_EPS`` if not).
+* a card they **took** should join a meld of theirs (``TAKE_EPS`` if not);
+* a throw that left them able to **knock** and no knock is unlikely
+  (``NO_KNOCK``): most players knock as soon as they can, the EAAI baseline
+  always does, so a guessed hand that could have knocked is mostly wrong.
 
 A careful human plays like that; so does the EAAI baseline, exactly.  The
 result multiplies into a sampled hand's weight, so worlds that explain the
@@ -33,7 +36,7 @@ import math
 import random
 from itertools import combinations
 
-from bot.engine.melds import min_deadwood_mask
+from bot.engine.melds import knock_value_mask, min_deadwood_mask
 
 from .heuristics import bits, joins_meld, neighbours
 from .knowledge import Knowledge
@@ -49,6 +52,7 @@ THROW_MELD = 0.5
 PASS_EPS = 0.03
 PASS_Q = 0.5
 TAKE_EPS = 0.05
+NO_KNOCK = 0.15
 CACHE_LIMIT = 100_000
 
 _hitting_cache: dict[tuple[int, int], int] = {}
@@ -79,9 +83,10 @@ def hitting(hand: int, card: int) -> int:
     return hit
 
 
-def likelihood(hand: int, moves: tuple[Move, ...]) -> float:
+def likelihood(hand: int, moves: tuple[Move, ...], knock_limit: int = -1) -> float:
     """Relative chance the opponent made ``moves`` (oldest first) holding
-    ``hand`` now; 1.0 when every move is what a sensible player makes."""
+    ``hand`` now; 1.0 when every move is what a sensible player makes.
+    ``knock_limit`` is the hand's; -1 leaves the no-knock check out."""
     like = 1.0
     held = hand  # what they held at the point reached, plus ``extra`` cards
     extra = 0
@@ -92,7 +97,13 @@ def likelihood(hand: int, moves: tuple[Move, ...]) -> float:
             if extra == 0:
                 took = moves[i - 1] if i > 0 else None
                 forbidden = took[1] if took is not None and took[0] is MoveKind.TOOK else -1
-                cost = min_deadwood_mask(held & ~(1 << card)) - best_discard(held, forbidden)[1]
+                left = min_deadwood_mask(held & ~(1 << card))
+                if left <= knock_limit:
+                    like *= NO_KNOCK  # they could have knocked and did not
+                cost = left - knock_value_mask(held)  # the best throw of all
+                if cost > 0 and forbidden >= 0:
+                    # The best throw may be the card they took, which they could not throw.
+                    cost = left - best_discard(held, forbidden)[1]
                 if cost > 0:
                     like *= max(THROW_FLOOR, math.exp(-THROW_BETA * cost))
             elif hitting(held & ~(1 << card), card) > extra:
@@ -123,19 +134,20 @@ def sample_worlds(k: Knowledge, mem: Memory, rng: random.Random, n: int) -> list
     for _ in range(n * CANDIDATES):
         # Weighted sampling without replacement (Efraimidis-Spirakis keys).
         keyed = sorted(pool, key=lambda c: rng.random() ** (1.0 / w[c]), reverse=True)
-        stock = keyed[need:]
-        rng.shuffle(stock)
         opp = k.opp_known
         for c in keyed[:need]:
             opp |= 1 << c
-        candidates.append(World(opp, tuple(stock), likelihood(opp, mem.opp_moves)))
+        # The stock is shuffled only for the worlds kept (see _resample).
+        like = likelihood(opp, mem.opp_moves, k.knock_limit)
+        candidates.append(World(opp, tuple(keyed[need:]), like))
     return _resample(candidates, rng, n)
 
 
 def _resample(candidates: list[World], rng: random.Random, n: int) -> list[World]:
     """Systematic resampling: ``n`` worlds, each candidate kept about in
     proportion to its weight (one random offset, even steps: less noise
-    than ``n`` independent draws)."""
+    than ``n`` independent draws).  Each world kept gets its own shuffle of
+    the stock, so a hand kept twice is played out against two stocks."""
     total = sum(x.weight for x in candidates)
     if total <= 0.0:
         candidates = [World(x.opp, x.stock, 1.0) for x in candidates]
@@ -151,4 +163,9 @@ def _resample(candidates: list[World], rng: random.Random, n: int) -> list[World
             point += step
     while len(out) < n:  # rounding at the very end
         out.append(World(candidates[-1].opp, candidates[-1].stock, 1.0 / n))
-    return out
+    shuffled = []
+    for x in out:
+        stock = list(x.stock)
+        rng.shuffle(stock)
+        shuffled.append(World(x.opp, tuple(stock), x.weight))
+    return shuffled
