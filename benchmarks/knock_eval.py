@@ -1,0 +1,165 @@
+"""Judge hard's knock-or-wait decisions against what really happens.
+
+Hard vs the EAAI baseline; at every point where hard could knock (not gin,
+more than two stock cards, not a card taken twice) it records its own
+estimates — the points of knocking now and of waiting, over its worlds —
+and the truth: the points the knock really scores (the opponent's real
+hand) and the mean points of waiting, over ``--continuations`` plays of the
+real game to the end of the hand (hard vs baseline, the stock reshuffled
+each time).  It prints how far the estimates sit from the truth and the
+points per decision a rule "knock if knock >= wait + margin" would have won,
+for a range of margins.  This is how ``hard.KNOCK_MARGIN`` was chosen:
+
+    .venv/bin/python benchmarks/knock_eval.py --games 300 --workers 2
+
+A game-level benchmark (``benchmarks/ai.py``) needs thousands of games to
+see a change of a few tenths of a point a hand; a few thousand decisions
+judged against their outcomes see it directly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import random
+import statistics
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import ai
+from bot.ai import hard
+from bot.ai.heuristics import allowed_discards, deadwood_after, value
+from bot.ai.lookahead import knock_value, wait_value
+from bot.engine import Action, ActionKind, Game, SeatView
+from bot.engine.cards import CARDS
+from bot.engine.records import Phase
+
+MARGINS = (-4, -2, 0, 1, 2, 3, 4, 6)
+
+
+def hand_points(game: Game, seat: int) -> int:
+    """Points of the hand just ended, from ``seat``'s side."""
+    h = game.history[-1]
+    if h.winner is None:
+        return 0
+    return h.points if h.winner == seat else -h.points
+
+
+def finish_hand(game: Game, seat: int, players: dict[int, ai.Player], seed: float) -> int:
+    rngs = {s: random.Random(f"{seed}:{s}") for s in (0, 1)}
+    n = len(game.history)
+    while len(game.history) == n and not game.is_over:
+        s = game.turn
+        assert s is not None
+        game.apply(s, players[s](game.view(s), rngs[s]))
+    return hand_points(game, seat)
+
+
+def play_game(args: tuple[int, int]) -> list[dict[str, float]]:
+    """One game of hard vs baseline; a row per knock-or-wait decision."""
+    index, continuations = args
+    seed = 9_000_011 * (index // 2) + 31
+    a_seat = index % 2
+    names = {a_seat: "hard", 1 - a_seat: "baseline"}
+    players = {s: ai.player(names[s]) for s in (0, 1)}
+    rngs = {s: random.Random(f"{seed}:{s}:{names[s]}") for s in (0, 1)}
+    game = Game.new(("p0", "p1"), seed=seed, first_dealer=(index // 2) % 2)
+    judge = random.Random(seed)
+    rows = []
+    while not game.is_over:
+        seat = game.turn
+        assert seat is not None
+        view = game.view(seat)
+        if seat == a_seat and view.public.phase is Phase.DISCARD and ActionKind.KNOCK in view.legal:
+            row = _judge(game, view, seat, players, judge, continuations)
+            if row is not None:
+                rows.append(row)
+        game.apply(seat, players[seat](view, rngs[seat]))
+    return rows
+
+
+def _judge(
+    game: Game,
+    view: SeatView,
+    seat: int,
+    players: dict[int, ai.Player],
+    judge: random.Random,
+    continuations: int,
+) -> dict[str, float] | None:
+    ctx = hard._Ctx(view, random.Random(judge.random()))
+    k = ctx.k
+    cards = allowed_discards(view)
+    after = deadwood_after(k.hand, cards)
+    least = min(after.values())
+    if least == 0 or k.stock <= 2 or hard._retaken(view):
+        return None  # hard's rule is fixed here: gin, last chance, or a retaken card
+    knockers = sorted((c for c in cards if after[c] == least), key=lambda c: (-value(c), c))
+    best_card, knock_ev = knockers[0], -1e9
+    for c in knockers[: hard.KNOCK_CARDS]:
+        ev = knock_value(k.hand & ~(1 << c), least, ctx.worlds, ctx.scoring)
+        if ev > knock_ev:
+            best_card, knock_ev = c, ev
+    choice = hard._choose_discard(cards, ctx)
+    wait_ev = wait_value(k.hand & ~(1 << choice), choice, ctx.playout_worlds, ctx.scoring)
+    g = copy.deepcopy(game)
+    g.apply(seat, Action(ActionKind.KNOCK, CARDS[best_card]))
+    true_knock = hand_points(g, seat)
+    waits = []
+    for _ in range(continuations):
+        g = copy.deepcopy(game)
+        judge.shuffle(g.stock)  # the stock order is what hard cannot know
+        g.apply(seat, Action(ActionKind.DISCARD, CARDS[choice]))
+        waits.append(finish_hand(g, seat, players, judge.random()))
+    return {
+        "knock_ev": knock_ev,
+        "wait_ev": wait_ev,
+        "true_knock": float(true_knock),
+        "true_wait": statistics.fmean(waits),
+    }
+
+
+def report(rows: list[dict[str, float]]) -> list[str]:
+    """Bias of each estimate and points per decision for each margin."""
+    n = len(rows)
+
+    def total(margin: float) -> float:
+        return (
+            sum(
+                r["true_knock"] if r["knock_ev"] >= r["wait_ev"] + margin else r["true_wait"]
+                for r in rows
+            )
+            / n
+        )
+
+    kb = statistics.fmean(r["knock_ev"] - r["true_knock"] for r in rows)
+    wb = statistics.fmean(r["wait_ev"] - r["true_wait"] for r in rows)
+    lines = [
+        f"{n} decisions; estimate minus truth: knock {kb:+.2f}, wait {wb:+.2f} points",
+        f"always knock {total(-1e9):.2f}, always wait {total(1e9):.2f} points per decision",
+    ]
+    for m in MARGINS:
+        rate = sum(r["knock_ev"] >= r["wait_ev"] + m for r in rows) / n
+        line = f"  knock if knock >= wait {m:+}: {total(m):6.2f} per decision"
+        lines.append(f"{line} (knocks {rate:.0%})")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--continuations", type=int, default=12)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    args = parser.parse_args()
+    ai.apply_settings(tuple(args.set))
+    jobs = [(i, args.continuations) for i in range(args.games)]
+    with Pool(args.workers, initializer=ai.apply_settings, initargs=(tuple(args.set),)) as pool:
+        rows = [r for game in pool.map(play_game, jobs, chunksize=2) for r in game]
+    print("\n".join(report(rows)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,35 @@
+"""The knock-decision judge (``benchmarks/knock_eval.py``) that chose
+hard's knock margin: it must judge real decisions, leave the game it judges
+untouched (copies only), and report the rules it compares honestly."""
+
+from __future__ import annotations
+
+import statistics
+
+from benchmarks import knock_eval
+
+
+def test_judges_decisions_reproducibly_without_touching_the_game() -> None:
+    rows = [r for i in range(4) for r in knock_eval.play_game((i, 2))]
+    assert rows, "four games give hard some chance to knock"
+    # The game played on after each judged point is the real one: the same
+    # seeds give the same decisions and the same truths.
+    again = [r for i in range(4) for r in knock_eval.play_game((i, 2))]
+    assert again == rows
+    for r in rows:
+        assert -200 < r["true_knock"] < 200 and -200 < r["true_wait"] < 200
+        assert r["true_knock"] != 0  # a knock always scores for someone
+
+
+def test_report_compares_the_rules_on_the_same_decisions() -> None:
+    rows = [
+        {"knock_ev": 10.0, "wait_ev": 5.0, "true_knock": 12.0, "true_wait": 20.0},
+        {"knock_ev": 3.0, "wait_ev": 4.0, "true_knock": -25.0, "true_wait": 8.0},
+    ]
+    lines = knock_eval.report(rows)
+    assert lines[0].startswith("2 decisions")
+    assert "knock +13.00, wait -9.50" in lines[0]  # (-2 + 28) / 2, (-15 - 4) / 2
+    assert "always knock -6.50, always wait 14.00" in lines[1]
+    # Margin 0 knocks the first, waits the second: (12 + 8) / 2.
+    zero = next(line for line in lines if "wait +0:" in line)
+    assert f"{statistics.fmean([12.0, 8.0]):6.2f}" in zero
