@@ -60,7 +60,7 @@ KNOCK_CARDS = 2  # knock discards to compare
 PLAYOUT_STOCKS = 4  # stock orders played out per world in knock-or-wait and close draws
 #: Knock only when it beats waiting by this many points: the sampled hands
 #: are a little weaker than real ones, so knocking looks better than it is.
-KNOCK_MARGIN = 2.0
+KNOCK_MARGIN = 3.0
 
 
 class _Ctx:
