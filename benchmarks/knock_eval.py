@@ -31,8 +31,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import ai
 from bot.ai import hard
-from bot.ai.heuristics import allowed_discards, deadwood_after, value
-from bot.ai.lookahead import knock_value, wait_value
 from bot.engine import Action, ActionKind, Game, SeatView
 from bot.engine.cards import CARDS
 from bot.engine.records import Phase
@@ -90,20 +88,13 @@ def _judge(
     continuations: int,
 ) -> dict[str, float] | None:
     ctx = hard._Ctx(view, random.Random(judge.random()))
-    k = ctx.k
-    cards = allowed_discards(view)
-    after = deadwood_after(k.hand, cards)
-    least = min(after.values())
-    if least == 0 or k.stock <= 2 or hard._retaken(view):
+    cards, least, knockers = hard.knock_candidates(ctx)
+    if least == 0 or ctx.k.stock <= 2 or hard._retaken(view):
         return None  # hard's rule is fixed here: gin, last chance, or a retaken card
-    knockers = sorted((c for c in cards if after[c] == least), key=lambda c: (-value(c), c))
-    best_card, knock_ev = knockers[0], -1e9
-    for c in knockers[: hard.KNOCK_CARDS]:
-        ev = knock_value(k.hand & ~(1 << c), least, ctx.worlds, ctx.scoring)
-        if ev > knock_ev:
-            best_card, knock_ev = c, ev
+    # The same estimates hard's own knock-or-wait rule compares.
+    best_card, knock_ev = hard.best_knock(ctx, knockers, least)
     choice = hard._choose_discard(cards, ctx)
-    wait_ev = wait_value(k.hand & ~(1 << choice), choice, ctx.playout_worlds, ctx.scoring)
+    wait_ev = hard.wait_estimate(ctx, choice)
     g = copy.deepcopy(game)
     g.apply(seat, Action(ActionKind.KNOCK, CARDS[best_card]))
     true_knock = hand_points(g, seat)

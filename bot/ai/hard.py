@@ -201,19 +201,12 @@ def _after_draw(ctx: _Ctx) -> Action:
     legal = view.legal
     if ActionKind.BIG_GIN in legal:
         return Action(ActionKind.BIG_GIN)
-    cards = allowed_discards(view)
-    after = deadwood_after(k.hand, cards)
-    least = min(after.values())
-    knockers = sorted((c for c in cards if after[c] == least), key=lambda c: (-value(c), c))
+    cards, least, knockers = knock_candidates(ctx)
     if least == 0:
         return knock_action(knockers[0])
     choice = _choose_discard(cards, ctx)
     if ActionKind.KNOCK in legal and least <= k.knock_limit:
-        best_card, best_ev = knockers[0], -1e9
-        for c in knockers[:KNOCK_CARDS]:
-            ev = knock_value(k.hand & ~(1 << c), least, ctx.worlds, ctx.scoring)
-            if ev > best_ev:
-                best_card, best_ev = c, ev
+        best_card, best_ev = best_knock(ctx, knockers, least)
         if k.stock <= 2:
             # A plain discard now ends the hand (or offers it): dead is worth 0.
             if best_ev > 0:
@@ -221,11 +214,34 @@ def _after_draw(ctx: _Ctx) -> Action:
         elif _retaken(view):
             # We took this card before and waited: waiting again goes round for ever.
             return knock_action(best_card)
-        else:
-            rest = k.hand & ~(1 << choice)
-            if best_ev >= KNOCK_MARGIN + wait_value(rest, choice, ctx.playout_worlds, ctx.scoring):
-                return knock_action(best_card)
+        elif best_ev >= KNOCK_MARGIN + wait_estimate(ctx, choice):
+            return knock_action(best_card)
     return discard_action(choice)
+
+
+def knock_candidates(ctx: _Ctx) -> tuple[list[int], int, list[int]]:
+    """(allowed discards, least deadwood after one, the discards reaching it,
+    highest card first)."""
+    cards = allowed_discards(ctx.view)
+    after = deadwood_after(ctx.k.hand, cards)
+    least = min(after.values())
+    knockers = sorted((c for c in cards if after[c] == least), key=lambda c: (-value(c), c))
+    return cards, least, knockers
+
+
+def best_knock(ctx: _Ctx, knockers: list[int], least: int) -> tuple[int, float]:
+    """(card, expected points) of the best knock over the worlds."""
+    best_card, best_ev = knockers[0], -1e9
+    for c in knockers[:KNOCK_CARDS]:
+        ev = knock_value(ctx.k.hand & ~(1 << c), least, ctx.worlds, ctx.scoring)
+        if ev > best_ev:
+            best_card, best_ev = c, ev
+    return best_card, best_ev
+
+
+def wait_estimate(ctx: _Ctx, choice: int) -> float:
+    """Expected points of throwing ``choice`` and playing on."""
+    return wait_value(ctx.k.hand & ~(1 << choice), choice, ctx.playout_worlds, ctx.scoring)
 
 
 def _choose_discard(cards: list[int], ctx: _Ctx) -> int:
