@@ -24,6 +24,7 @@ import copy
 import random
 import statistics
 import sys
+from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
 
@@ -56,27 +57,65 @@ def finish_hand(game: Game, seat: int, players: dict[int, ai.Player], seed: floa
     return hand_points(game, seat)
 
 
-def play_game(args: tuple[int, int]) -> list[dict[str, float]]:
-    """One game of hard vs baseline; a row per knock-or-wait decision."""
-    index, continuations = args
+Row = dict[str, float]
+#: Judges one decision point of player ``seat`` (``None``: not one to judge).
+Judge = Callable[[Game, SeatView, int, dict[int, ai.Player], random.Random, int], Row | None]
+
+
+def play_game(args: tuple[int, int] | tuple[int, int, str]) -> list[Row]:
+    """One game of hard vs the baseline (or ``args[2]``); a row per
+    knock-or-wait decision."""
+    return play_judged(args, _judge)
+
+
+def play_judged(args: tuple[int, int] | tuple[int, int, str], judge: Judge) -> list[Row]:
+    """Play one game of hard against the opponent, asking ``judge`` at each
+    of hard's turns before hard moves; the game goes on with hard's move."""
+    index, continuations = args[0], args[1]
+    opponent = args[2] if len(args) > 2 else "baseline"
     seed = 9_000_011 * (index // 2) + 31
     a_seat = index % 2
-    names = {a_seat: "hard", 1 - a_seat: "baseline"}
+    names = {a_seat: "hard", 1 - a_seat: opponent}
     players = {s: ai.player(names[s]) for s in (0, 1)}
     rngs = {s: random.Random(f"{seed}:{s}:{names[s]}") for s in (0, 1)}
     game = Game.new(("p0", "p1"), seed=seed, first_dealer=(index // 2) % 2)
-    judge = random.Random(seed)
+    rng = random.Random(seed)
     rows = []
     while not game.is_over:
         seat = game.turn
         assert seat is not None
         view = game.view(seat)
-        if seat == a_seat and view.public.phase is Phase.DISCARD and ActionKind.KNOCK in view.legal:
-            row = _judge(game, view, seat, players, judge, continuations)
+        if seat == a_seat:
+            row = judge(game, view, seat, players, rng, continuations)
             if row is not None:
                 rows.append(row)
         game.apply(seat, players[seat](view, rngs[seat]))
     return rows
+
+
+def continuations_after(
+    game: Game,
+    seat: int,
+    actions: list[Action],
+    players: dict[int, ai.Player],
+    judge: random.Random,
+    n: int,
+) -> list[float]:
+    """Mean points to ``seat`` of each action, over ``n`` plays of the real
+    game to the end of the hand; each play reshuffles the stock (what hard
+    cannot know) once and gives every action that same order and seed, so
+    the actions are compared on the same luck."""
+    totals = [0.0] * len(actions)
+    for _ in range(n):
+        order = list(game.stock)
+        judge.shuffle(order)
+        seed = judge.random()
+        for i, action in enumerate(actions):
+            g = copy.deepcopy(game)
+            g.stock[:] = order
+            g.apply(seat, action)
+            totals[i] += finish_hand(g, seat, players, seed)
+    return [t / n for t in totals]
 
 
 def _judge(
@@ -86,7 +125,9 @@ def _judge(
     players: dict[int, ai.Player],
     judge: random.Random,
     continuations: int,
-) -> dict[str, float] | None:
+) -> Row | None:
+    if view.public.phase is not Phase.DISCARD or ActionKind.KNOCK not in view.legal:
+        return None
     ctx = hard._Ctx(view, random.Random(judge.random()))
     cards, least, knockers = hard.knock_candidates(ctx)
     if least == 0 or ctx.k.stock <= 2 or hard._retaken(view):
@@ -98,21 +139,17 @@ def _judge(
     g = copy.deepcopy(game)
     g.apply(seat, Action(ActionKind.KNOCK, CARDS[best_card]))
     true_knock = hand_points(g, seat)
-    waits = []
-    for _ in range(continuations):
-        g = copy.deepcopy(game)
-        judge.shuffle(g.stock)  # the stock order is what hard cannot know
-        g.apply(seat, Action(ActionKind.DISCARD, CARDS[choice]))
-        waits.append(finish_hand(g, seat, players, judge.random()))
+    discard = Action(ActionKind.DISCARD, CARDS[choice])
+    (true_wait,) = continuations_after(game, seat, [discard], players, judge, continuations)
     return {
         "knock_ev": knock_ev,
         "wait_ev": wait_ev,
         "true_knock": float(true_knock),
-        "true_wait": statistics.fmean(waits),
+        "true_wait": true_wait,
     }
 
 
-def report(rows: list[dict[str, float]]) -> list[str]:
+def report(rows: list[Row]) -> list[str]:
     """Bias of each estimate and points per decision for each margin."""
     n = len(rows)
 
@@ -143,10 +180,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--continuations", type=int, default=12)
+    parser.add_argument("--opponent", default="baseline", choices=("baseline", "hard_v1"))
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     args = parser.parse_args()
     ai.apply_settings(tuple(args.set))
-    jobs = [(i, args.continuations) for i in range(args.games)]
+    jobs = [(i, args.continuations, args.opponent) for i in range(args.games)]
     with Pool(args.workers, initializer=ai.apply_settings, initargs=(tuple(args.set),)) as pool:
         rows = [r for game in pool.map(play_game, jobs, chunksize=2) for r in game]
     print("\n".join(report(rows)))

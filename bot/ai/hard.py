@@ -156,8 +156,7 @@ def _draw(ctx: _Ctx) -> Action:
         # A card that came back to us is not taken again: two players who
         # keep swapping it would go round for ever.
         if not _takes_of(view, top):
-            stock = _expected_after_draw(k.hand, ctx.stock_odds, k.knock_limit)
-            gain = stock - after
+            gain = take_gain(ctx, after)
             if gain > TAKE_MARGIN + CLOSE:
                 return Action(ActionKind.TAKE_DISCARD)
             if gain > TAKE_MARGIN - CLOSE and k.stock > 2 and _take_beats_stock(ctx, top):
@@ -185,15 +184,26 @@ def _retaken(view: SeatView) -> bool:
     return view.drawn_from_pile and drawn is not None and _takes_of(view, int(drawn)) > 1
 
 
+def take_gain(ctx: _Ctx, after: int) -> float:
+    """Deadwood points a pile take leaving ``after`` saves over a stock draw."""
+    return _expected_after_draw(ctx.k.hand, ctx.stock_odds, ctx.k.knock_limit) - after
+
+
 def _take_beats_stock(ctx: _Ctx, top: int) -> bool:
-    """Play both draws out over the same worlds."""
+    take, stock = draw_estimates(ctx, top)
+    return take > stock
+
+
+def draw_estimates(ctx: _Ctx, top: int) -> tuple[float, float]:
+    """Expected points of taking ``top`` and of drawing from the stock,
+    both played out over the same worlds."""
     k = ctx.k
     take = 0.0
     stock = 0.0
     for w in ctx.playout_worlds:
         take += w.weight * playout(k.hand, w.opp, top, list(w.stock), ctx.scoring, False, True)
         stock += w.weight * playout(k.hand, w.opp, top, list(w.stock), ctx.scoring, False, False)
-    return take > stock
+    return take, stock
 
 
 def _after_draw(ctx: _Ctx) -> Action:
