@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import copy
+import json
 import random
 import statistics
 import sys
@@ -182,11 +183,14 @@ def main() -> None:
     parser.add_argument("--continuations", type=int, default=12)
     parser.add_argument("--opponent", default="baseline", choices=("baseline", "hard_v1"))
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--save", type=Path, help="also write the judged decisions here (JSON)")
     args = parser.parse_args()
     ai.apply_settings(tuple(args.set))
     jobs = [(i, args.continuations, args.opponent) for i in range(args.games)]
     with Pool(args.workers, initializer=ai.apply_settings, initargs=(tuple(args.set),)) as pool:
         rows = [r for game in pool.map(play_game, jobs, chunksize=2) for r in game]
+    if args.save:
+        args.save.write_text(json.dumps(rows))
     print("\n".join(report(rows)))
 
 

@@ -19,6 +19,7 @@ edges, so ``hard.TAKE_MARGIN`` and ``hard.CLOSE`` are chosen by outcomes:
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from multiprocessing import Pool
@@ -123,11 +124,18 @@ def main() -> None:
     parser.add_argument("--continuations", type=int, default=8)
     parser.add_argument("--opponent", default="baseline", choices=("baseline", "hard_v1"))
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--save", type=Path, help="also write the judged decisions here (JSON)")
     args = parser.parse_args()
     ai.apply_settings(tuple(args.set))
     jobs = [(i, args.continuations, args.opponent) for i in range(args.games)]
     with Pool(args.workers, initializer=ai.apply_settings, initargs=(tuple(args.set),)) as pool:
-        rows = [r for game in pool.map(play_game, jobs, chunksize=1) for r in game]
+        rows = []
+        for i, game in enumerate(pool.imap(play_game, jobs), 1):
+            rows.extend(game)
+            if i % 20 == 0:
+                print(f"{i}/{args.games} games, {len(rows)} decisions", file=sys.stderr)
+    if args.save:
+        args.save.write_text(json.dumps(rows))
     print("\n".join(report(rows)))
 
 

@@ -257,17 +257,23 @@ def wait_estimate(ctx: _Ctx, choice: int) -> float:
 def _choose_discard(cards: list[int], ctx: _Ctx) -> int:
     """Least expected knock value after the next draw, plus the danger of
     feeding the opponent (known partners weigh heavily)."""
+    parts = discard_parts(cards, ctx)
+    scores = {c: e + DANGER_WEIGHT * d for c, (e, d) in parts.items()}
+    return min(cards, key=lambda c: (scores[c], -value(c), c))
+
+
+def discard_parts(cards: list[int], ctx: _Ctx) -> dict[int, tuple[float, float]]:
+    """Per discard: (expected knock value after the next draw, danger)."""
     k = ctx.k
     odds = ctx.stock_odds
     passed = {c % 13 for c in ctx.mem.opp_passed + ctx.mem.opp_threw}
-    scores = {}
+    last = k.opp_last_discard
+    parts = {}
     for c in cards:
-        rest = k.hand & ~(1 << c)
         d = danger(c, k)
-        last = k.opp_last_discard
         if c % 13 in passed and (last is None or last % 13 != c % 13):
             # danger() already credits the rank they just threw; one they
             # declined or threw earlier this hand is safer too.
             d -= 0.5
-        scores[c] = _expected_after_draw(rest, odds, k.knock_limit) + DANGER_WEIGHT * d
-    return min(cards, key=lambda c: (scores[c], -value(c), c))
+        parts[c] = (_expected_after_draw(k.hand & ~(1 << c), odds, k.knock_limit), d)
+    return parts

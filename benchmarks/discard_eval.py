@@ -1,0 +1,133 @@
+"""Judge hard's discard scoring against what really happens.
+
+The third of the judges (``knock_eval.py``, ``take_eval.py``): at a share
+(``--share``) of hard's plain discards (no knock possible) it takes hard's
+three best discards by its own score and records, for each, the parts of the
+score — the expected knock value after the next draw and the danger of
+feeding the opponent — the deadwood it leaves, and the truth: the mean
+points of throwing it, over ``--continuations`` plays of the real game to the
+end of the hand (all three on the same reshuffled stock each time).  It
+prints the points per decision of choosing by ``expected + w * danger +
+l * deadwood`` for a grid of weights, so ``hard.DANGER_WEIGHT`` can be
+judged by outcomes:
+
+    .venv/bin/python benchmarks/discard_eval.py --games 120 --workers 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from benchmarks import ai
+from benchmarks.knock_eval import Row, continuations_after, play_judged
+from bot.ai import hard
+from bot.ai.heuristics import allowed_discards, deadwood_after
+from bot.engine import Action, ActionKind, Game, SeatView
+from bot.engine.cards import CARDS
+from bot.engine.records import Phase
+
+CANDIDATES = 3
+DANGER_WEIGHTS = (0.0, 0.3, 0.6, 0.9, 1.2, 1.8)
+DEADWOOD_WEIGHTS = (0.0, 0.15, 0.3)
+
+
+def play_game(args: tuple[int, int, str, float]) -> list[Row]:
+    """One game of hard vs ``args[2]``, judging a share ``args[3]`` of its
+    discards; a row per judged discard."""
+    index, continuations, opponent, share = args
+    return play_judged((index, continuations, opponent), lambda *a: _judge(*a, share=share))
+
+
+def _judge(
+    game: Game,
+    view: SeatView,
+    seat: int,
+    players: dict[int, ai.Player],
+    judge: random.Random,
+    continuations: int,
+    share: float = 0.3,
+) -> Row | None:
+    legal = view.legal
+    if view.public.phase is not Phase.DISCARD or ActionKind.KNOCK in legal:
+        return None
+    if ActionKind.BIG_GIN in legal or judge.random() >= share:
+        return None
+    ctx = hard._Ctx(view, random.Random(judge.random()))
+    cards = allowed_discards(view)
+    if len(cards) < 2:
+        return None
+    parts = hard.discard_parts(cards, ctx)
+    score = {c: e + hard.DANGER_WEIGHT * d for c, (e, d) in parts.items()}
+    best = sorted(cards, key=lambda c: (score[c], -hard.value(c), c))[:CANDIDATES]
+    after = deadwood_after(ctx.k.hand, best)
+    actions = [Action(ActionKind.DISCARD, CARDS[c]) for c in best]
+    truths = continuations_after(game, seat, actions, players, judge, continuations)
+    row: Row = {"n": float(len(best))}
+    for i, c in enumerate(best):
+        e, d = parts[c]
+        row |= {f"e{i}": e, f"d{i}": d, f"w{i}": float(after[c]), f"t{i}": truths[i]}
+    return row
+
+
+def choose(r: Row, danger_weight: float, deadwood_weight: float) -> int:
+    """Index of the candidate a rule with these weights throws (ties: hard's order)."""
+    n = int(r["n"])
+    return min(
+        range(n),
+        key=lambda i: (
+            r[f"e{i}"] + danger_weight * r[f"d{i}"] + deadwood_weight * r[f"w{i}"],
+            i,
+        ),
+    )
+
+
+def report(rows: list[Row]) -> list[str]:
+    """Points per decision of each rule, among hard's best candidates."""
+    n = len(rows)
+    if not n:
+        return ["no decisions"]
+
+    def total(w: float, lam: float) -> float:
+        return sum(r[f"t{choose(r, w, lam)}"] for r in rows) / n
+
+    firsts = sum(r["t0"] for r in rows) / n
+    best = sum(max(r[f"t{i}"] for i in range(int(r["n"]))) for r in rows) / n
+    lines = [f"{n} decisions; hard's choice {firsts:.2f}, best of its candidates {best:.2f}"]
+    for lam in DEADWOOD_WEIGHTS:
+        cells = "  ".join(f"danger {w:.1f}: {total(w, lam):6.2f}" for w in DANGER_WEIGHTS)
+        lines.append(f"  deadwood {lam:.2f}:  {cells}")
+    return lines
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=120)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--continuations", type=int, default=6)
+    parser.add_argument("--share", type=float, default=0.3, help="share of discards judged")
+    parser.add_argument("--opponent", default="baseline", choices=("baseline", "hard_v1"))
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--save", type=Path, help="also write the judged decisions here (JSON)")
+    args = parser.parse_args()
+    ai.apply_settings(tuple(args.set))
+    jobs = [(i, args.continuations, args.opponent, args.share) for i in range(args.games)]
+    with Pool(args.workers, initializer=ai.apply_settings, initargs=(tuple(args.set),)) as pool:
+        rows = []
+        for i, game in enumerate(pool.imap(play_game, jobs), 1):
+            rows.extend(game)
+            if i % 20 == 0:
+                print(f"{i}/{args.games} games, {len(rows)} decisions", file=sys.stderr)
+    if args.save:
+        args.save.write_text(json.dumps(rows))
+    print("\n".join(report(rows)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,35 @@
+"""The discard judge (``benchmarks/discard_eval.py``): it must judge hard's
+own best discards, leave the game untouched, and score each weighting of
+the discard score on the same decisions."""
+
+from __future__ import annotations
+
+from benchmarks import discard_eval
+
+
+def test_judges_hards_best_discards_reproducibly() -> None:
+    rows = discard_eval.play_game((0, 2, "baseline", 0.5))
+    assert rows, "half of one game's discards"
+    assert rows == discard_eval.play_game((0, 2, "baseline", 0.5))
+    for r in rows:
+        n = int(r["n"])
+        assert 2 <= n <= discard_eval.CANDIDATES
+        # Candidates come in hard's order: its own score never decreases.
+        scores = [r[f"e{i}"] + discard_eval.hard.DANGER_WEIGHT * r[f"d{i}"] for i in range(n)]
+        assert scores == sorted(scores)
+        assert discard_eval.choose(r, discard_eval.hard.DANGER_WEIGHT, 0.0) == 0
+        assert all(-200 < r[f"t{i}"] < 200 for i in range(n))
+
+
+def test_rules_on_known_rows() -> None:
+    rows = [
+        # The second candidate is safer (danger 0) but keeps more deadwood.
+        {"n": 2.0, "e0": 10.0, "d0": 4.0, "w0": 20.0, "t0": -5.0,
+         "e1": 11.0, "d1": 0.0, "w1": 30.0, "t1": 7.0},
+    ]  # fmt: skip
+    assert discard_eval.choose(rows[0], 0.0, 0.0) == 0
+    assert discard_eval.choose(rows[0], 0.6, 0.0) == 1  # 10 + 2.4 > 11 + 0
+    assert discard_eval.choose(rows[0], 0.6, 0.3) == 0  # 18.4 < 20
+    lines = discard_eval.report(rows)
+    assert lines[0] == "1 decisions; hard's choice -5.00, best of its candidates 7.00"
+    assert "danger 0.0:  -5.00  danger 0.3:   7.00" in lines[1]
