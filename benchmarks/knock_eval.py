@@ -8,7 +8,8 @@ hand) and the mean points of waiting, over ``--continuations`` plays of the
 real game to the end of the hand (hard vs baseline, the stock reshuffled
 each time).  It prints how far the estimates sit from the truth and the
 points per decision a rule "knock if knock >= wait + margin" would have won,
-for a range of margins.  This is how ``hard.KNOCK_MARGIN`` was chosen:
+for a range of margins, hard's own margins by stock (``hard.knock_margin``),
+and the estimates' errors by stock.  This is how those margins were chosen:
 
     .venv/bin/python benchmarks/knock_eval.py --games 300 --workers 2
 
@@ -38,6 +39,7 @@ from bot.engine.cards import CARDS
 from bot.engine.records import Phase
 
 MARGINS = (-4, -2, 0, 1, 2, 3, 4, 6)
+STOCK_BANDS = ((0, 16), (16, 22), (22, 25), (25, 40))
 
 
 def hand_points(game: Game, seat: int) -> int:
@@ -147,6 +149,8 @@ def _judge(
         "wait_ev": wait_ev,
         "true_knock": float(true_knock),
         "true_wait": true_wait,
+        "stock": float(ctx.k.stock),
+        "deadwood": float(least),
     }
 
 
@@ -169,6 +173,23 @@ def report(rows: list[Row]) -> list[str]:
         f"{n} decisions; estimate minus truth: knock {kb:+.2f}, wait {wb:+.2f} points",
         f"always knock {total(-1e9):.2f}, always wait {total(1e9):.2f} points per decision",
     ]
+    if all("stock" in r for r in rows):
+        rule = sum(
+            r["true_knock"]
+            if r["knock_ev"] >= r["wait_ev"] + hard.knock_margin(int(r["stock"]))
+            else r["true_wait"]
+            for r in rows
+        )
+        lines.append(f"hard's margins by stock (knock_margin): {rule / n:.2f} per decision")
+        for lo, hi in STOCK_BANDS:
+            band = [r for r in rows if lo <= r["stock"] < hi]
+            if band:
+                k = statistics.fmean(r["knock_ev"] - r["true_knock"] for r in band)
+                w = statistics.fmean(r["wait_ev"] - r["true_wait"] for r in band)
+                lines.append(
+                    f"  stock {lo}-{hi - 1}: {len(band)} decisions, "
+                    f"knock estimate {k:+.2f}, wait {w:+.2f} from the truth"
+                )
     for m in MARGINS:
         rate = sum(r["knock_ev"] >= r["wait_ev"] + m for r in rows) / n
         line = f"  knock if knock >= wait {m:+}: {total(m):6.2f} per decision"
@@ -188,7 +209,11 @@ def main() -> None:
     ai.apply_settings(tuple(args.set))
     jobs = [(i, args.continuations, args.opponent) for i in range(args.games)]
     with Pool(args.workers, initializer=ai.apply_settings, initargs=(tuple(args.set),)) as pool:
-        rows = [r for game in pool.map(play_game, jobs, chunksize=2) for r in game]
+        rows = []
+        for i, game in enumerate(pool.imap(play_game, jobs, chunksize=2), 1):
+            rows.extend(game)
+            if i % 50 == 0:
+                print(f"{i}/{args.games} games, {len(rows)} decisions", file=sys.stderr)
     if args.save:
         args.save.write_text(json.dumps(rows))
     print("\n".join(report(rows)))

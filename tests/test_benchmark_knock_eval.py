@@ -33,3 +33,20 @@ def test_report_compares_the_rules_on_the_same_decisions() -> None:
     # Margin 0 knocks the first, waits the second: (12 + 8) / 2.
     zero = next(line for line in lines if "wait +0:" in line)
     assert f"{statistics.fmean([12.0, 8.0]):6.2f}" in zero
+
+
+def test_report_scores_hards_margins_by_stock() -> None:
+    early = knock_eval.hard.LATE_STOCK
+    late = early - 1
+    margin_gap = knock_eval.hard.knock_margin(late) - knock_eval.hard.knock_margin(early)
+    assert margin_gap > 0, "hard asks more of a knock late in the hand"
+    edge = knock_eval.hard.knock_margin(early) + margin_gap / 2
+    # The same estimates (knock beats wait by between the two margins):
+    # knocked early, waited late.
+    rows = [
+        {"knock_ev": edge, "wait_ev": 0.0, "true_knock": 10.0, "true_wait": 0.0, "stock": early},
+        {"knock_ev": edge, "wait_ev": 0.0, "true_knock": 10.0, "true_wait": 4.0, "stock": late},
+    ]  # fmt: skip
+    lines = knock_eval.report(rows)
+    assert "hard's margins by stock (knock_margin): 7.00 per decision" in lines  # (10 + 4) / 2
+    assert any(line.startswith(f"  stock 16-{early - 1}: 1 decisions") for line in lines)
