@@ -16,17 +16,14 @@ judged by outcomes:
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import sys
-from multiprocessing import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks import ai
-from benchmarks.knock_eval import Row, continuations_after, play_judged
+from benchmarks.knock_eval import Row, continuations_after, judge_parser, play_judged, run_judge
 from bot.ai import hard
 from bot.ai.heuristics import allowed_discards, deadwood_after
 from bot.engine import Action, ActionKind, Game, SeatView
@@ -107,26 +104,10 @@ def report(rows: list[Row]) -> list[str]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=120)
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--continuations", type=int, default=6)
+    parser = judge_parser(__doc__, 120, 6)
     parser.add_argument("--share", type=float, default=0.3, help="share of discards judged")
-    parser.add_argument("--opponent", default="baseline", choices=("baseline", "hard_v1"))
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
-    parser.add_argument("--save", type=Path, help="also write the judged decisions here (JSON)")
     args = parser.parse_args()
-    ai.apply_settings(tuple(args.set))
-    jobs = [(i, args.continuations, args.opponent, args.share) for i in range(args.games)]
-    with Pool(args.workers, initializer=ai.apply_settings, initargs=(tuple(args.set),)) as pool:
-        rows = []
-        for i, game in enumerate(pool.imap(play_game, jobs), 1):
-            rows.extend(game)
-            if i % 20 == 0:
-                print(f"{i}/{args.games} games, {len(rows)} decisions", file=sys.stderr)
-    if args.save:
-        args.save.write_text(json.dumps(rows))
-    print("\n".join(report(rows)))
+    run_judge(args, play_game, report, (args.share,))
 
 
 if __name__ == "__main__":

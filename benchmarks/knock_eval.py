@@ -29,6 +29,7 @@ import sys
 from collections.abc import Callable
 from multiprocessing import Pool
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -197,26 +198,42 @@ def report(rows: list[Row]) -> list[str]:
     return lines
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=300)
+def judge_parser(doc: str | None, games: int, continuations: int) -> argparse.ArgumentParser:
+    """The options every judge takes."""
+    parser = argparse.ArgumentParser(description=doc)
+    parser.add_argument("--games", type=int, default=games)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--continuations", type=int, default=12)
+    parser.add_argument("--continuations", type=int, default=continuations)
     parser.add_argument("--opponent", default="baseline", choices=("baseline", "hard_v1"))
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--save", type=Path, help="also write the judged decisions here (JSON)")
-    args = parser.parse_args()
-    ai.apply_settings(tuple(args.set))
-    jobs = [(i, args.continuations, args.opponent) for i in range(args.games)]
-    with Pool(args.workers, initializer=ai.apply_settings, initargs=(tuple(args.set),)) as pool:
+    return parser
+
+
+def run_judge(
+    args: argparse.Namespace,
+    play: Callable[[Any], list[Row]],
+    report: Callable[[list[Row]], list[str]],
+    extra: tuple[Any, ...] = (),
+) -> None:
+    """Play ``args.games`` games over the workers, judging with ``play``
+    (given ``(index, continuations, opponent, *extra)``), and print the report."""
+    settings = tuple(args.set)
+    ai.apply_settings(settings)
+    jobs = [(i, args.continuations, args.opponent, *extra) for i in range(args.games)]
+    with Pool(args.workers, initializer=ai.apply_settings, initargs=(settings,)) as pool:
         rows = []
-        for i, game in enumerate(pool.imap(play_game, jobs, chunksize=2), 1):
+        for i, game in enumerate(pool.imap(play, jobs), 1):
             rows.extend(game)
-            if i % 50 == 0:
+            if i % 20 == 0:
                 print(f"{i}/{args.games} games, {len(rows)} decisions", file=sys.stderr)
     if args.save:
         args.save.write_text(json.dumps(rows))
     print("\n".join(report(rows)))
+
+
+def main() -> None:
+    run_judge(judge_parser(__doc__, 300, 12).parse_args(), play_game, report)
 
 
 if __name__ == "__main__":
