@@ -73,6 +73,23 @@ async def idle(bot: GinBot, fake: FakeDiscord) -> None:
     await bot.publisher.idle()
 
 
+async def until_computer_moved(
+    bot: GinBot, fake: FakeDiscord, game_id: int, human: int, limit: float = 20.0
+) -> GameSnapshot:
+    """The game once it is the human's turn again (or over): the computer's
+    move may start after a quiet spell when the machine is busy, so this
+    waits for the move itself rather than for the fake to go quiet."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + limit
+    while True:
+        await idle(bot, fake)
+        snap = await bot.service.get_game(game_id)
+        if snap.status.value != "active" or snap.game.turn == snap.seat_of(human):
+            return snap
+        assert loop.time() < deadline, "the computer did not move"
+        await asyncio.sleep(0.02)
+
+
 async def start_game(
     fake: FakeDiscord, bot: GinBot, a: FakeUser, b: FakeUser, target: int = 10
 ) -> GameSnapshot:
@@ -400,9 +417,9 @@ async def test_playing_the_computer(fake: FakeDiscord, tmp_path: Path) -> None:
         assert snap is not None and snap.ai_level is not None
         rng = random.Random(5)
         for _ in range(60):
+            snap = await until_computer_moved(bot, fake, snap.id, ana.id)
             if snap.status.value != "active":
                 break
-            assert snap.game.turn == snap.seat_of(ana.id), "the computer did not move"
             await play_turn(fake, bot, {ana.id: ana}, snap, rng)
             await idle(bot, fake)
             snap = await bot.service.get_game(snap.id)
@@ -444,8 +461,11 @@ async def test_slow_answers_are_deferred_then_delivered(fake: FakeDiscord, tmp_p
         take = ids_with(msg, "gin:a:take:")[0]
         res2 = await fake.click(mover, msg, take)
         assert res2.response_name == "DEFERRED_UPDATE_MESSAGE"
+        # The edit follows a (slow) render in silence: wait for it, not for quiet.
+        await fake.wait_for(
+            lambda: ids_with(msg, "gin:d:"), what="the hand message updated after the defer"
+        )
         await fake.settle()
-        assert ids_with(msg, "gin:d:"), "the hand message was not updated after the defer"
     fake.assert_clean()
 
 
