@@ -61,8 +61,7 @@ def _judge(
     if len(cards) < 2:
         return None
     parts = hard.discard_parts(cards, ctx)
-    score = {c: e + hard.DANGER_WEIGHT * d for c, (e, d) in parts.items()}
-    best = sorted(cards, key=lambda c: (score[c], -hard.value(c), c))[:CANDIDATES]
+    best = hard.ranked_discards(parts)[:CANDIDATES]
     after = deadwood_after(ctx.k.hand, best)
     actions = [Action(ActionKind.DISCARD, CARDS[c]) for c in best]
     truths = continuations_after(game, seat, actions, players, judge, continuations)

@@ -267,11 +267,15 @@ def wait_estimate(ctx: _Ctx, choice: int) -> float:
 
 
 def _choose_discard(cards: list[int], ctx: _Ctx) -> int:
-    """Least expected knock value after the next draw, plus the danger of
-    feeding the opponent (known partners weigh heavily)."""
-    parts = discard_parts(cards, ctx)
+    return ranked_discards(discard_parts(cards, ctx))[0]
+
+
+def ranked_discards(parts: dict[int, tuple[float, float]]) -> list[int]:
+    """The discards of :func:`discard_parts`, best first: least expected
+    knock value after the next draw plus the danger of feeding the opponent
+    (known partners weigh heavily); ties throw the higher card."""
     scores = {c: e + DANGER_WEIGHT * d for c, (e, d) in parts.items()}
-    return min(cards, key=lambda c: (scores[c], -value(c), c))
+    return sorted(parts, key=lambda c: (scores[c], -value(c), c))
 
 
 def discard_parts(cards: list[int], ctx: _Ctx) -> dict[int, tuple[float, float]]:
