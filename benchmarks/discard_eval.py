@@ -17,7 +17,9 @@ judged by outcomes:
 from __future__ import annotations
 
 import random
+import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -25,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks import ai
 from benchmarks.knock_eval import Row, continuations_after, judge_parser, play_judged, run_judge
 from bot.ai import hard
-from bot.ai.heuristics import allowed_discards, deadwood_after
+from bot.ai.heuristics import allowed_discards, deadwood_after, joins_meld
 from bot.engine import Action, ActionKind, Game, SeatView
 from bot.engine.cards import CARDS
 from bot.engine.records import Phase
@@ -33,6 +35,12 @@ from bot.engine.records import Phase
 CANDIDATES = 3
 DANGER_WEIGHTS = (0.0, 0.3, 0.6, 0.9, 1.2, 1.8)
 DEADWOOD_WEIGHTS = (0.0, 0.15, 0.3)
+#: Weights of two terms hard does not use, judged on the same decisions: the
+#: share of the worlds where the card joins an opponent's meld (points per
+#: unit), and the card's played-out points (``hard.wait_estimate``; the score
+#: loses this much per point).
+FEED_WEIGHTS = (2.0, 4.0, 10.0)
+PLAYOUT_WEIGHTS = (0.2, 0.4, 0.6, 1.0)
 
 
 def play_game(args: tuple[int, int, str, float]) -> list[Row]:
@@ -63,13 +71,21 @@ def _judge(
     parts = hard.discard_parts(cards, ctx)
     best = hard.ranked_discards(parts)[:CANDIDATES]
     after = deadwood_after(ctx.k.hand, best)
+    feeds = feed_odds(ctx, best)
     actions = [Action(ActionKind.DISCARD, CARDS[c]) for c in best]
     truths = continuations_after(game, seat, actions, players, judge, continuations)
     row: Row = {"n": float(len(best))}
     for i, c in enumerate(best):
         e, d = parts[c]
         row |= {f"e{i}": e, f"d{i}": d, f"w{i}": float(after[c]), f"t{i}": truths[i]}
+        row |= {f"f{i}": feeds[c], f"p{i}": hard.wait_estimate(ctx, c)}
     return row
+
+
+def feed_odds(ctx: hard._Ctx, cards: list[int]) -> dict[int, float]:
+    """Per card: the share of hard's worlds in which it joins a meld of the
+    opponent's (what they would take it for)."""
+    return {c: sum(w.weight for w in ctx.worlds if joins_meld(w.opp, c)) for c in cards}
 
 
 def choose(r: Row, danger_weight: float, deadwood_weight: float) -> int:
@@ -99,7 +115,31 @@ def report(rows: list[Row]) -> list[str]:
     for lam in DEADWOOD_WEIGHTS:
         cells = "  ".join(f"danger {w:.1f}: {total(w, lam):6.2f}" for w in DANGER_WEIGHTS)
         lines.append(f"  deadwood {lam:.2f}:  {cells}")
+    if all("f0" in r for r in rows):
+        w = hard.DANGER_WEIGHT
+        for name, key, sign, weights in (
+            ("feed odds", "f", 1.0, FEED_WEIGHTS),
+            ("play-outs", "p", -1.0, PLAYOUT_WEIGHTS),
+        ):
+            cells = "  ".join(f"{x:.1f}: {gain(rows, _term(w, key, sign * x))}" for x in weights)
+            lines.append(f"  + {name} × {cells}")
     return lines
+
+
+def _term(danger_weight: float, key: str, factor: float) -> Callable[[Row, int], float]:
+    """The score beyond ``expected``: the danger plus ``factor`` x column ``key``."""
+    return lambda r, i: danger_weight * r[f"d{i}"] + factor * r[f"{key}{i}"]
+
+
+def gain(rows: list[Row], extra: Callable[[Row, int], float]) -> str:
+    """Points per decision over hard's choice of the rule ``expected +
+    extra``, with the standard error of the paired gaps."""
+    gaps = []
+    for r in rows:
+        i = min(range(int(r["n"])), key=lambda i: (r[f"e{i}"] + extra(r, i), i))
+        gaps.append(r[f"t{i}"] - r["t0"])
+    se = statistics.stdev(gaps) / len(gaps) ** 0.5 if len(gaps) > 1 else 0.0
+    return f"{statistics.fmean(gaps):+.3f} ±{se:.3f}"
 
 
 def main() -> None:

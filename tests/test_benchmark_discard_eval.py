@@ -19,6 +19,8 @@ def test_judges_hards_best_discards_reproducibly() -> None:
         assert scores == sorted(scores)
         assert discard_eval.choose(r, discard_eval.hard.DANGER_WEIGHT, 0.0) == 0
         assert all(-200 < r[f"t{i}"] < 200 for i in range(n))
+        assert all(0.0 <= r[f"f{i}"] <= 1.0 + 1e-9 for i in range(n))
+        assert all(-200 < r[f"p{i}"] < 200 for i in range(n))
 
 
 def test_rules_on_known_rows() -> None:
@@ -33,3 +35,16 @@ def test_rules_on_known_rows() -> None:
     lines = discard_eval.report(rows)
     assert lines[0] == "1 decisions; hard's choice -5.00, best of its candidates 7.00"
     assert "danger 0.0:  -5.00  danger 0.3:   7.00" in lines[1]
+
+
+def test_feed_and_playout_terms_on_known_rows() -> None:
+    row = {"n": 2.0, "e0": 10.0, "d0": 0.0, "w0": 20.0, "t0": -5.0, "f0": 0.5, "p0": 1.0,
+           "e1": 11.0, "d1": 0.0, "w1": 20.0, "t1": 7.0, "f1": 0.0, "p1": 4.0}  # fmt: skip
+    # Hard throws the first (10 < 11); a feed weight of 4 (10 + 2 > 11) or a
+    # play-out weight of 0.4 (10 - 0.4 > 11 - 1.6) switches to the second: +12.
+    assert discard_eval.gain([row], lambda r, i: 0.0) == "+0.000 ±0.000"
+    assert discard_eval.gain([row], lambda r, i: 4.0 * r[f"f{i}"]) == "+12.000 ±0.000"
+    lines = discard_eval.report([row])
+    assert lines[-2].startswith("  + feed odds × 2.0: +0.000")
+    assert "4.0: +12.000" in lines[-2]
+    assert "0.2: +0.000" in lines[-1] and "0.4: +12.000" in lines[-1]
