@@ -262,3 +262,37 @@ def test_hard_knocks_on_its_last_chance() -> None:
     action = decide(game.view(0), "hard", random.Random(0))
     assert action.kind is ActionKind.KNOCK
     assert action.card is not None and action.card.code == "QH"
+
+
+def test_hard_discard_plays_out_its_three_best_and_picks_among_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The play-outs only tip the choice between hard's best-scored discards;
+    with the weight at 0 hard throws its best score, and each card's
+    play-out is computed once per decision (the knock rule reuses it)."""
+    from bot.ai import hard
+    from bot.ai.heuristics import allowed_discards
+
+    game = Game.new(("a", "b"), seed=5, first_dealer=0)
+    rng = random.Random(5)
+    checked = 0
+    while not game.is_over and checked < 12:
+        seat = game.turn
+        assert seat is not None
+        view = game.view(seat)
+        if view.public.phase is Phase.DISCARD:
+            cards = allowed_discards(view)
+            ctx = hard._Ctx(view, random.Random(checked))
+            ranked = hard.ranked_discards(hard.discard_parts(cards, ctx))
+            choice = hard._choose_discard(cards, ctx)
+            assert choice in ranked[: hard.DISCARD_CARDS]
+            assert set(ctx._waits) == set(ranked[: hard.DISCARD_CARDS])
+            first = ctx._waits[choice]
+            assert hard.wait_estimate(ctx, choice) == first
+            with monkeypatch.context() as m:
+                m.setattr(hard, "PLAYOUT_WEIGHT", 0.0)
+                same_worlds = hard._Ctx(view, random.Random(checked))
+                assert hard._choose_discard(cards, same_worlds) == ranked[0]
+            checked += 1
+        game.apply(seat, decide(view, "hard", rng))
+    assert checked >= 6
