@@ -151,11 +151,17 @@ def _outcome(h: HandResult, a_seat: int) -> tuple[str, str, int]:
 def apply_settings(settings: tuple[str, ...]) -> None:
     """Set ``NAME=VALUE`` constants of the AI modules (a Pool initializer)."""
     for item in settings:
-        name, _, raw = item.partition("=")
-        module_name, _, attr = name.rpartition(".")
-        module = importlib.import_module(f"bot.ai.{module_name or 'hard'}")
+        module, attr, raw = setting_target(item)
         current = getattr(module, attr)  # fails loudly on a typo
         setattr(module, attr, _number_like(current, raw, item))
+
+
+def setting_target(item: str) -> tuple[Any, str, str]:
+    """(module, constant name, raw value) of a ``[module.]NAME=VALUE`` setting;
+    a bare name is a constant of ``bot.ai.hard``."""
+    name, _, raw = item.partition("=")
+    module_name, _, attr = name.rpartition(".")
+    return importlib.import_module(f"bot.ai.{module_name or 'hard'}"), attr, raw
 
 
 def _number_like(current: object, raw: str, item: str) -> float:

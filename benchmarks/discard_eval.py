@@ -9,7 +9,10 @@ points of throwing it, over ``--continuations`` plays of the real game to the
 end of the hand (all three on the same reshuffled stock each time).  It
 prints the points per decision of choosing by ``expected + w * danger +
 l * deadwood`` for a grid of weights, so ``hard.DANGER_WEIGHT`` can be
-judged by outcomes:
+judged by outcomes, and what two more terms would add to the score: the
+share of the worlds where the card joins an opponent's meld, and the card's
+played-out points (hard's own rule since ``hard.PLAYOUT_WEIGHT``; so the first
+candidate is the score's choice, before the play-outs tip it):
 
     .venv/bin/python benchmarks/discard_eval.py --games 120 --workers 2
 """
@@ -111,7 +114,7 @@ def report(rows: list[Row]) -> list[str]:
 
     firsts = sum(r["t0"] for r in rows) / n
     best = sum(max(r[f"t{i}"] for i in range(int(r["n"]))) for r in rows) / n
-    lines = [f"{n} decisions; hard's choice {firsts:.2f}, best of its candidates {best:.2f}"]
+    lines = [f"{n} decisions; the score's choice {firsts:.2f}, best of its candidates {best:.2f}"]
     for lam in DEADWOOD_WEIGHTS:
         cells = "  ".join(f"danger {w:.1f}: {total(w, lam):6.2f}" for w in DANGER_WEIGHTS)
         lines.append(f"  deadwood {lam:.2f}:  {cells}")
@@ -132,7 +135,7 @@ def _term(danger_weight: float, key: str, factor: float) -> Callable[[Row, int],
 
 
 def gain(rows: list[Row], extra: Callable[[Row, int], float]) -> str:
-    """Points per decision over hard's choice of the rule ``expected +
+    """Points per decision over the score's choice of the rule ``expected +
     extra``, with the standard error of the paired gaps."""
     gaps = []
     for r in rows:

@@ -53,9 +53,7 @@ def settings_applied(settings: tuple[str, ...]) -> Iterator[None]:
     """Set ``NAME=VALUE`` constants (as ``ai.apply_settings``) for the block only."""
     saved = []
     for item in settings:
-        name = item.partition("=")[0]
-        module_name, _, attr = name.rpartition(".")
-        module = sys.modules[f"bot.ai.{module_name or 'hard'}"]
+        module, attr, _raw = ai.setting_target(item)
         saved.append((module, attr, getattr(module, attr)))
     try:
         ai.apply_settings(settings)

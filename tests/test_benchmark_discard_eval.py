@@ -33,7 +33,7 @@ def test_rules_on_known_rows() -> None:
     assert discard_eval.choose(rows[0], 0.6, 0.0) == 1  # 10 + 2.4 > 11 + 0
     assert discard_eval.choose(rows[0], 0.6, 0.3) == 0  # 18.4 < 20
     lines = discard_eval.report(rows)
-    assert lines[0] == "1 decisions; hard's choice -5.00, best of its candidates 7.00"
+    assert lines[0] == "1 decisions; the score's choice -5.00, best of its candidates 7.00"
     assert "danger 0.0:  -5.00  danger 0.3:   7.00" in lines[1]
 
 

@@ -282,6 +282,8 @@ def wait_estimate(ctx: _Ctx, choice: int) -> float:
 
 
 def _choose_discard(cards: list[int], ctx: _Ctx) -> int:
+    """The best discard by :func:`score`, unless the play-outs of the next
+    best (:data:`DISCARD_CARDS` in all) make up the difference."""
     parts = discard_parts(cards, ctx)
     ranked = ranked_discards(parts)
     if PLAYOUT_WEIGHT <= 0.0 or len(ranked) < 2:
