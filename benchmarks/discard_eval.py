@@ -93,14 +93,13 @@ def feed_odds(ctx: hard._Ctx, cards: list[int]) -> dict[int, float]:
 
 def choose(r: Row, danger_weight: float, deadwood_weight: float) -> int:
     """Index of the candidate a rule with these weights throws (ties: hard's order)."""
-    n = int(r["n"])
-    return min(
-        range(n),
-        key=lambda i: (
-            r[f"e{i}"] + danger_weight * r[f"d{i}"] + deadwood_weight * r[f"w{i}"],
-            i,
-        ),
-    )
+    return pick(r, lambda r, i: danger_weight * r[f"d{i}"] + deadwood_weight * r[f"w{i}"])
+
+
+def pick(r: Row, extra: Callable[[Row, int], float]) -> int:
+    """Index of the candidate the rule ``expected + extra`` throws (min keeps
+    the first of equals: ties go in hard's order)."""
+    return min(range(int(r["n"])), key=lambda i: r[f"e{i}"] + extra(r, i))
 
 
 def report(rows: list[Row]) -> list[str]:
@@ -137,10 +136,7 @@ def _term(danger_weight: float, key: str, factor: float) -> Callable[[Row, int],
 def gain(rows: list[Row], extra: Callable[[Row, int], float]) -> str:
     """Points per decision over the score's choice of the rule ``expected +
     extra``, with the standard error of the paired gaps."""
-    gaps = []
-    for r in rows:
-        i = min(range(int(r["n"])), key=lambda i: (r[f"e{i}"] + extra(r, i), i))
-        gaps.append(r[f"t{i}"] - r["t0"])
+    gaps = [r[f"t{pick(r, extra)}"] - r["t0"] for r in rows]
     se = statistics.stdev(gaps) / len(gaps) ** 0.5 if len(gaps) > 1 else 0.0
     return f"{statistics.fmean(gaps):+.3f} ±{se:.3f}"
 

@@ -288,9 +288,11 @@ def _choose_discard(cards: list[int], ctx: _Ctx) -> int:
     ranked = ranked_discards(parts)
     if PLAYOUT_WEIGHT <= 0.0 or len(ranked) < 2:
         return ranked[0]
-    best = ranked[:DISCARD_CARDS]
-    scores = {c: score(parts[c]) - PLAYOUT_WEIGHT * wait_estimate(ctx, c) for c in best}
-    return min(best, key=lambda c: (scores[c], best.index(c)))
+    # min keeps the first of equals: a tie stays with the better score.
+    return min(
+        ranked[:DISCARD_CARDS],
+        key=lambda c: score(parts[c]) - PLAYOUT_WEIGHT * wait_estimate(ctx, c),
+    )
 
 
 def score(part: tuple[float, float]) -> float:
