@@ -18,14 +18,21 @@ once, every player pausing a uniform 0–MAXPAUSE seconds before each move
   can (so hands end: reveal, new deal, new board);
 * after every move **both** players refresh their hand through the
   ``/gin discard`` autocomplete, as people typing the command do;
-* games are spread over channels, five to a channel (``--per-channel``), and
-  start within the first MAXPAUSE seconds (all at once when there are no pauses).
+* every game is started from **one channel** (``--per-channel N`` spreads
+  them, N to a channel), and they start within the first MAXPAUSE seconds
+  (all at once when there are no pauses); by default each game then plays in
+  its own thread, and the players use their commands there.
 
 For every interaction we time INTERACTION_CREATE sent → the interaction
 callback received by the fake (the move is committed and the private hand
-image rendered by then).  CPU per move is the bot process's CPU time
-(user + system) during the run, **including its worker processes**, divided
-by the moves made.  Linux only (reads ``/proc``).
+image rendered by then); "click → answer" also counts the time the fake
+itself took to hand the event to the bot (its own queue, on the same cores).
+**Board freshness** is, per move, the time from the move's answer until the
+public board first shows that move (a board post or edit carrying its
+version, or the final board of a finished game), and board writes per move
+counts every board post and edit.  CPU per move is the bot process's CPU
+time (user + system) during the run, **including its worker processes**,
+divided by the moves made.  Linux only (reads ``/proc``).
 """
 
 from __future__ import annotations
@@ -35,6 +42,7 @@ import asyncio
 import gc
 import os
 import random
+import re
 import signal
 import statistics
 import subprocess
@@ -70,6 +78,8 @@ except KeyboardInterrupt:
 """
 
 ACTIONS = ("draw", "discard", "knock", "pass", "autocomplete")
+#: A board's turn button: ``gin:a:<action>:<game>:<version>``.
+BOARD_BUTTON = re.compile(r"^gin:a:(?:hand|stock|take|pass):(\d+):(\d+)$")
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -112,6 +122,12 @@ class Load:
     moves_per_game: int
     per_channel: int
     latency: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    #: Click (the interaction made) → its answer, every interaction.
+    click: list[float] = field(default_factory=list)
+    #: (game, version after the move, when its answer came), per move.
+    answered: list[tuple[int, int, float]] = field(default_factory=list)
+    freshness: list[float] = field(default_factory=list)
+    board_writes: int = 0
     moves: int = 0
     elapsed: float = 0.0
     cpu: float = 0.0
@@ -120,7 +136,8 @@ class Load:
 
     @property
     def name(self) -> str:
-        return f"{self.games}x{self.pause:g}"
+        spread = "" if self.per_channel <= 0 else f"/{self.per_channel}"
+        return f"{self.games}x{self.pause:g}{spread}"
 
 
 async def play_game(
@@ -150,11 +167,18 @@ async def play_game(
     while snap is None:
         snap = await svc.active_game_for(fake.guild_id, a.id)
         await asyncio.sleep(0.01)
+    while snap.channel_id not in fake.channels:  # its thread is being started
+        await asyncio.sleep(0.01)
+    where = snap.channel_id  # players type their commands in the game's thread
     lat = load.latency
+    answered: tuple[int, int, float] | None = None
     for _ in range(load.moves_per_game):
         if load.pause:
             await asyncio.sleep(rng.uniform(0, load.pause))
         snap = await svc.get_game(snap.id)
+        if answered is not None and snap.version >= answered[1]:  # the move took effect
+            load.answered.append(answered)
+        answered = None
         game = snap.game
         seat = game.turn
         if seat is None:
@@ -175,20 +199,62 @@ async def play_game(
                 "discard" if ActionKind.TAKE_DISCARD in legal and rng.random() < 0.3 else "stock"
             )
             kind, options, command = "draw", {"source": source}, "draw"
+        clicked = time.perf_counter()
         r = await fake.slash(
-            user, "gin", subcommand=command, options=options, channel_id=channel_id, settle=False
+            user, "gin", subcommand=command, options=options, channel_id=where, settle=False
         )
         lat[kind].append(r.latency)
+        load.click.append((r.responded_at or clicked) - clicked)
+        if r.responded_at is not None:
+            answered = (snap.id, snap.version + 1, r.responded_at)
         load.moves += 1
+        clicked = time.perf_counter()
         refreshes = await asyncio.gather(
             *(
                 fake.autocomplete_interaction(
-                    u, "gin", subcommand="discard", focused="card", channel_id=channel_id
+                    u, "gin", subcommand="discard", focused="card", channel_id=where
                 )
                 for u in (a, b)
             )
         )
         lat["autocomplete"].extend(x.latency for x in refreshes)
+        load.click.extend((x.responded_at or clicked) - clicked for x in refreshes)
+    snap = await svc.get_game(snap.id)
+    if answered is not None and snap.version >= answered[1]:
+        load.answered.append(answered)
+
+
+def board_freshness(fake: FakeDiscord, load: Load) -> None:
+    """Per move: answer → the first board write that shows it (its version on
+    a board's buttons; a finished game's last board shows every move)."""
+    shown: dict[int, list[tuple[float, float]]] = defaultdict(list)  # game -> (at, version)
+    for msg in fake.messages.values():
+        if msg.ephemeral:  # a player's own hand and controls, not the board
+            continue
+        game = None
+        for record in msg.history:
+            ids = [
+                c.get("custom_id", "")
+                for row in record.payload.get("components") or []
+                for c in row.get("components", [])
+            ]
+            found = [m for c in ids if (m := BOARD_BUTTON.match(c))]
+            if found:
+                game = int(found[0].group(1))
+                version = float(max(int(m.group(2)) for m in found))
+            elif game is not None and "board.png" in record.filenames:
+                version = float("inf")  # the final board: no buttons, every move shown
+            else:
+                continue
+            if "board.png" in record.filenames or found:
+                load.board_writes += 1
+                shown[game].append((record.at, version))
+    for writes in shown.values():
+        writes.sort()
+    for game, version, answered in load.answered:
+        at = next((t for t, v in shown.get(game, ()) if v >= version), None)
+        if at is not None:
+            load.freshness.append(max(0.0, at - answered))
 
 
 async def run(load: Load, bot_env: dict[str, str], profile: str | None = None) -> None:
@@ -197,9 +263,9 @@ async def run(load: Load, bot_env: dict[str, str], profile: str | None = None) -
         db = Path(tmp) / "bench.db"
         async with FakeDiscord(default_timeout=60, quiesce=False) as fake:
             users = [(fake.add_user(f"p{i}a"), fake.add_user(f"p{i}b")) for i in range(load.games)]
+            per = load.per_channel if load.per_channel > 0 else load.games
             channels = [
-                fake.add_channel(f"gin-{k}").id
-                for k in range((load.games + load.per_channel - 1) // load.per_channel)
+                fake.add_channel(f"gin-{k}").id for k in range((load.games + per - 1) // per)
             ]
             child = subprocess.Popen(
                 [sys.executable, "-c", CHILD, fake.api_base, fake.gateway_url, str(db)],
@@ -233,12 +299,14 @@ async def run(load: Load, bot_env: dict[str, str], profile: str | None = None) -
                     own0 = time.process_time()
                     await asyncio.gather(
                         *(
-                            play_game(fake, svc, u, channels[i // load.per_channel], load, rng)
+                            play_game(fake, svc, u, channels[i // per], load, rng)
                             for i, u in enumerate(users)
                         )
                     )
                     load.elapsed = time.perf_counter() - t0
                     load.cpu = cpu_seconds(child.pid) - cpu0
+                    await asyncio.sleep(3)  # the last boards catch up
+                    board_freshness(fake, load)
                     load.driver_cpu = time.process_time() - own0
                     if spy is not None:
                         spy.send_signal(signal.SIGINT)
@@ -267,6 +335,25 @@ def report(loads: list[Load]) -> None:
             f"{load.name:>7} {'all':<13}{len(everything):>7}{statistics.median(everything):>9.1f}"
             f"{pct(everything, 0.99):>9.1f}{max(everything):>9.1f}"
         )
+        click = [x * 1000 for x in load.click]
+        if click:
+            print(
+                f"{load.name:>7} {'click→answer':<13}{len(click):>7}"
+                f"{statistics.median(click):>9.1f}{pct(click, 0.99):>9.1f}{max(click):>9.1f}"
+            )
+    print()
+    print(
+        f"{'run':>7}{'moves seen':>12}{'fresh p50 s':>13}{'fresh p99 s':>13}{'max s':>8}"
+        f"{'board writes/move':>19}"
+    )
+    for load in loads:
+        fresh = load.freshness
+        per_move = load.board_writes / load.moves if load.moves else float("nan")
+        if fresh:
+            print(
+                f"{load.name:>7}{len(fresh):>12}{statistics.median(fresh):>13.2f}"
+                f"{pct(fresh, 0.99):>13.2f}{max(fresh):>8.2f}{per_move:>19.2f}"
+            )
     print()
     print(
         f"{'run':>7}{'moves':>7}{'moves/s':>9}{'CPU ms/move':>13}{'bot CPU %':>11}"
@@ -295,7 +382,12 @@ def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--runs", nargs="+", default=["1", "50x4", "200x4", "50x0"])
     p.add_argument("--moves", type=int, default=40, help="moves per game (default 40)")
-    p.add_argument("--per-channel", type=int, default=5)
+    p.add_argument(
+        "--per-channel",
+        type=int,
+        default=0,
+        help="games started from each channel (default 0: all from one channel)",
+    )
     p.add_argument(
         "--bot-env", nargs="*", default=[], help="NAME=VALUE settings for the bot process"
     )

@@ -22,8 +22,10 @@ from bot.service import (
     PermissionDeniedError,
     ServiceError,
     SettingsError,
+    TableMode,
     assist_line,
     ping_line,
+    tables_line,
 )
 
 if TYPE_CHECKING:
@@ -89,15 +91,28 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
     ) -> None:
         v = variant.value if variant else None
         games = match.value if match else None
-        check_can_host(interaction.app_permissions)
+        settings = await self.service.get_settings(interaction.guild_id or 0)
+        threads = settings.tables is TableMode.THREAD
+        check_can_host(interaction.app_permissions, threads=threads)
+        # Used inside a game's thread: the new game is announced in the channel.
+        channel = interaction.channel
+        channel_id = channel.parent_id if isinstance(channel, discord.Thread) else None
         if self.bot.user is not None and opponent.id == self.bot.user.id:
             level = AiLevel(difficulty.value) if difficulty else AiLevel.NORMAL
-            await self.challenges.start_ai(interaction, level, target, v, games)
+            await self.challenges.start_ai(
+                interaction, level, target, v, games, channel_id=channel_id, thread=threads
+            )
             return
         if opponent.bot:
             raise SettingsError("Bots can't play — challenge a person, or me for the computer.")
         await self.challenges.challenge(
-            interaction, opponent.id, display_name(opponent), target, v, games
+            interaction,
+            opponent.id,
+            display_name(opponent),
+            target,
+            v,
+            games,
+            channel_id=channel_id,
         )
 
     # --- turns -------------------------------------------------------------------------
@@ -213,7 +228,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
             turn = f" · <@{g.turn_user}> to move" if g.turn_user else ""
             lines.append(
                 f"#{g.id}: {g.names[0]} {g.scores[0]} – {g.scores[1]} {g.names[1]} "
-                f"· hand {g.hand_number}{turn}"
+                f"· hand {g.hand_number}{turn} · <#{g.channel_id}>"
             )
         await interaction.response.send_message(
             "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
@@ -280,13 +295,14 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         lines.append(f"Turn timeout: {settings.turn_timeout_minutes} minutes (reminder at half).")
         lines.append(assist_line(settings.assist))
         lines.append(ping_line(settings.ping_mode, settings.ping_idle_minutes))
+        lines.append(tables_line(settings.tables))
         await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
     @app_commands.command(description="Show the server's settings, or change one (Manage Server)")
     @app_commands.describe(
         setting="The setting to change",
         value="New value, e.g. 150, oklahoma, on/off; assist: full/counts/off; "
-        "ping: every turn/after 5",
+        "ping: every turn/after 5; tables: thread/channel",
     )
     @app_commands.choices(setting=[app_commands.Choice(name=s, value=s) for s in SETTINGS])
     @app_commands.guild_only()
@@ -317,6 +333,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         if ping == "idle":
             ping = f"after {current.ping_idle_minutes} minutes"
         rows.append(f"`ping` = {ping} — {ping_line(current.ping_mode, current.ping_idle_minutes)}")
+        rows.append(f"`tables` = {current.tables.value} — {tables_line(current.tables)}")
         variants = ", ".join(v.value for v in Variant)
         await interaction.response.send_message(
             "\n".join([head, *rows, f"Variants: {variants}."]), ephemeral=True

@@ -84,7 +84,7 @@ async def test_review_button_on_the_reveal_is_private(fake: FakeDiscord, tmp_pat
             await play_turn(fake, bot, users, snap, rng)
             await idle(bot, fake)
             snap = await bot.service.get_game(snap.id)
-        public = fake.channel_messages(fake.channel_id, include_ephemeral=False)
+        public = fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True)
         reveal = next(
             m for m in public if m.attachments and m.attachments[0].filename == "reveal.png"
         )
@@ -100,7 +100,10 @@ async def test_review_button_on_the_reveal_is_private(fake: FakeDiscord, tmp_pat
         assert res.ephemeral and res.content.startswith("**Coach — your hand 1**")
         # Nothing of it went to the channel.
         await idle(bot, fake)
-        assert len(fake.channel_messages(fake.channel_id, include_ephemeral=False)) == count
+        assert (
+            len(fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True))
+            == count
+        )
     fake.assert_clean()
 
 

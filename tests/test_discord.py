@@ -109,7 +109,7 @@ async def start_game(
 def board_message(fake: FakeDiscord, game_id: int) -> SentMessage:
     boards = [
         m
-        for m in fake.channel_messages(fake.channel_id, include_ephemeral=False)
+        for m in fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True)
         if any(c.startswith(f"gin:a:hand:{game_id}:") for c in m.custom_ids())
     ]
     assert boards, "no board message"
@@ -143,7 +143,7 @@ def assert_private(fake: FakeDiscord, mark: int, since: float, snap: GameSnapsho
     names a hidden card.  Older messages are history: a past hand's board named
     its pile, whose cards may since have been dealt again."""
     hidden = hidden_labels(snap)
-    for msg in fake.channel_messages(fake.channel_id, include_ephemeral=False):
+    for msg in fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True):
         if msg.id <= mark and not any(h.at >= since for h in msg.history):
             continue
         text = public_text(msg)
@@ -221,7 +221,7 @@ async def test_whole_game_by_commands_and_buttons_stays_private(
                 assert_private(fake, mark, since, snap)
             turns += 1
         assert snap.status.value == "finished", "the game did not finish"
-        public = fake.channel_messages(fake.channel_id, include_ephemeral=False)
+        public = fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True)
         tallies = [m for m in public if ids_with(m, "gin:r:")]
         assert tallies, "no final tally with a Rematch button"
         png_of(tallies[-1])
@@ -229,7 +229,7 @@ async def test_whole_game_by_commands_and_buttons_stays_private(
         reveals = [m for m in public if m.attachments and m.attachments[0].filename == "reveal.png"]
         assert reveals
         # Every image, public or private, carries alt text for screen readers.
-        every = fake.channel_messages(fake.channel_id, include_ephemeral=True)
+        every = fake.channel_messages(fake.channel_id, include_ephemeral=True, with_threads=True)
         images = [a for m in every for a in m.attachments]
         assert {a.filename for a in images} >= {"board.png", "hand.png", "reveal.png", "tally.png"}
         for a in images:

@@ -41,7 +41,7 @@ def assert_tables_private(
         for s in snaps
     }
     every: set[str] = set().union(*hidden.values())
-    for msg in fake.channel_messages(fake.channel_id, include_ephemeral=False):
+    for msg in fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True):
         if msg.id <= mark and not any(h.at >= since for h in msg.history):
             continue
         labels = hidden.get(msg.id, every)
@@ -141,7 +141,7 @@ async def test_a_whole_partnership_game_with_four_users(
             for s in snaps:
                 assert f"Hand {hands_seen + 1}, table" in board_message(fake, s.id).content
                 await poke_everything(fake, bot, eve, s.id)
-        public = fake.channel_messages(fake.channel_id, include_ephemeral=False)
+        public = fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True)
         team_hands = [m for m in public if "both tables are done" in m.content]
         assert len(team_hands) == hands_seen >= 1
         assert all("Table 1 (" in m.content and "Table 2 (" in m.content for m in team_hands)
@@ -242,7 +242,7 @@ async def test_a_tournament_from_sign_up_to_its_champion(
         bracket = fake.message(msg)
         png_of(bracket)
         assert "Round 1" in bracket.content or "Semi" in bracket.content
-        public = fake.channel_messages(fake.channel_id, include_ephemeral=False)
+        public = fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True)
         starts = [m for m in public if "starts now" in m.content]
         assert len(starts) == 2 and all(len(m.pinged_user_ids()) == 2 for m in starts)
 
@@ -263,7 +263,7 @@ async def test_a_tournament_from_sign_up_to_its_champion(
         assert summary is not None and summary.status == "finished" and len(played) == 3
         assert summary.bracket is not None and summary.bracket.champion in users
         champion = users[summary.bracket.champion]
-        public = fake.channel_messages(fake.channel_id, include_ephemeral=False)
+        public = fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True)
         assert any(f"{champion.mention} is the champion" in m.content for m in public)
         shown = await fake.slash(eve, "gin tournament show")
         assert shown.ephemeral and shown.message is not None

@@ -14,15 +14,25 @@ from PIL import Image
 from bot.discord_ui.pacing import ChannelPacer
 from bot.engine import ActionKind
 from bot.render.pool import RenderPool
+from bot.service import GameSnapshot
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.test_discord import board_message, idle, make_bot, start_game
 
 GUILDS_INTENT = 1 << 0
 
 
-async def move(fake: FakeDiscord, bot: object, game_id: int, users: dict[int, FakeUser]) -> None:
-    """The player to move makes a plain move by slash command."""
-    snap = await bot.service.get_game(game_id)  # type: ignore[attr-defined]
+async def move(
+    fake: FakeDiscord,
+    bot: object,
+    game_id: int,
+    users: dict[int, FakeUser],
+    *,
+    snap: GameSnapshot | None = None,
+) -> None:
+    """The player to move makes a plain move by slash command (``snap``: the
+    game as already read)."""
+    if snap is None:
+        snap = await bot.service.get_game(game_id)  # type: ignore[attr-defined]
     game = snap.game
     seat = game.turn
     assert seat is not None
@@ -94,7 +104,9 @@ async def test_a_busy_channel_stays_within_discords_write_limit(tmp_path: Path) 
             # late; none was deleted, and only the last of each game still asks.
             pings = [
                 m
-                for m in fake.channel_messages(include_ephemeral=False, include_deleted=True)
+                for m in fake.channel_messages(
+                    include_ephemeral=False, include_deleted=True, with_threads=True
+                )
                 if "your move in gin" in m.content or "the turn passed" in m.content
             ]
             assert 2 <= len(pings) < 2 + 2 * 12 * 2

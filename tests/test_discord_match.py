@@ -75,7 +75,7 @@ async def test_a_best_of_three_match_is_played_game_after_game(
         assert st is not None and st.winner is not None
         assert games_seen == len(st.games) and max(st.wins) == 2 and len(st.games) in (2, 3)
 
-        public = fake.channel_messages(fake.channel_id, include_ephemeral=False)
+        public = fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True)
         won_games = [m for m in public if "wins a game of the match" in m.content]
         assert len(won_games) == len(st.games)
         final = [m for m in public if ids_with(m, "gin:r:")][-1]

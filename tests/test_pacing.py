@@ -15,12 +15,17 @@ class Clock:
         return self.now
 
 
+async def take(pacer: ChannelPacer, channel_id: int) -> None:
+    async with pacer.write(channel_id):
+        pass
+
+
 def test_burst_then_wait_per_channel() -> None:
     clock = Clock()
     pacer = ChannelPacer(burst=3, window=5.0 / 1.1, clock=clock)  # 5 s with the margin
     for _ in range(3):
         assert pacer.wait_time(1) == 0
-        asyncio.run(pacer.slot(1))
+        asyncio.run(take(pacer, 1))
     assert pacer.wait_time(1) == 5.0
     assert pacer.wait_time(2) == 0  # other channels are not affected
     clock.now += 4.0
@@ -36,8 +41,8 @@ async def test_slots_spread_writes_over_the_window() -> None:
     times: list[float] = []
 
     async def write() -> None:
-        await pacer.slot(7)
-        times.append(loop.time() - start)
+        async with pacer.write(7):
+            times.append(loop.time() - start)
 
     await asyncio.gather(*(write() for _ in range(5)))
     assert len(times) == 5
@@ -49,4 +54,26 @@ async def test_slots_spread_writes_over_the_window() -> None:
 
 async def test_zero_burst_means_unpaced() -> None:
     pacer = ChannelPacer(burst=0)
-    await asyncio.wait_for(asyncio.gather(*(pacer.slot(1) for _ in range(50))), 1)
+    await asyncio.wait_for(asyncio.gather(*(take(pacer, 1) for _ in range(50))), 1)
+
+
+async def test_a_write_counts_from_when_it_finished() -> None:
+    """However long a write takes between its slot and Discord (building the
+    board from the state then, rendering, uploading), the next window starts
+    when it is done, and writes still under way hold their places."""
+    pacer = ChannelPacer(burst=2, window=0.1 / 1.1)
+    loop = asyncio.get_running_loop()
+    done: list[float] = []
+    started: list[float] = []
+
+    async def slow_write(seconds: float) -> None:
+        async with pacer.write(3):
+            started.append(loop.time())
+            await asyncio.sleep(seconds)
+            done.append(loop.time())
+
+    await asyncio.gather(slow_write(0.15), slow_write(0.0), slow_write(0.0))
+    # The third waited for the slow first one to finish, then for a window
+    # after the second.
+    assert started[2] >= min(done[:2]) + 0.1 - 0.01
+    assert pacer.wait_time(3) > 0

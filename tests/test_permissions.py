@@ -14,6 +14,7 @@ from tests.test_discord_load import move
 
 ATTACH_FILES = 1 << 15
 SEND_MESSAGES = 1 << 11
+SEND_MESSAGES_IN_THREADS = 1 << 38
 
 
 def test_missing_names_exactly_what_is_lacking() -> None:
@@ -34,7 +35,10 @@ async def test_challenge_refused_without_attach_files(tmp_path: Path) -> None:
             assert "**Attach Files**" in res.content and "Send Messages" not in res.content
             assert "settings → Permissions" in res.content
             assert await bot.service.active_game_for(fake.guild_id, ana.id) is None
-            assert fake.channel_messages(fake.channel_id, include_ephemeral=False) == []
+            assert (
+                fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True)
+                == []
+            )
         fake.assert_clean()
 
 
@@ -45,7 +49,8 @@ async def test_losing_permissions_mid_game_is_survived(tmp_path: Path) -> None:
         bot = await make_bot(tmp_path / "gin.db")
         async with fake.run_bot(bot):
             snap = await start_game(fake, bot, ana, bo)
-            fake.channels[fake.channel_id].bot_denied = SEND_MESSAGES
+            # The game plays in its thread, which takes the channel's permissions.
+            fake.channels[fake.channel_id].bot_denied = SEND_MESSAGES | SEND_MESSAGES_IN_THREADS
             await move(fake, bot, snap.id, users)  # its board edit gets 403
             await idle(bot, fake)
             assert any("403" in r for r in fake.rejections)

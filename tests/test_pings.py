@@ -24,7 +24,7 @@ def _pings(fake: FakeDiscord) -> list[SentMessage]:
     return [
         m
         for m in fake.channel_messages(
-            fake.channel_id, include_ephemeral=False, include_deleted=True
+            fake.channel_id, include_ephemeral=False, include_deleted=True, with_threads=True
         )
         if "your move in gin" in m.content or "the turn passed" in m.content
     ]

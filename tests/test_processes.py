@@ -170,7 +170,9 @@ class Table:
     def board(self) -> SentMessage:
         boards = [
             m
-            for m in self.fake.channel_messages(self.channel_id, include_ephemeral=False)
+            for m in self.fake.channel_messages(
+                self.channel_id, include_ephemeral=False, with_threads=True
+            )
             if any(c.startswith("gin:a:") for c in m.custom_ids())
         ]
         assert boards, "no board with buttons in the channel"

@@ -76,7 +76,7 @@ class Player:
 def board_of(fake: FakeDiscord, game_id: int) -> SentMessage:
     boards = [
         m
-        for m in fake.channel_messages(fake.channel_id, include_ephemeral=False)
+        for m in fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True)
         if any(c.startswith(f"gin:a:hand:{game_id}:") for c in m.custom_ids())
     ]
     assert boards, "no board"
@@ -145,7 +145,9 @@ async def test_tournament_to_its_champion_across_kill_9(fake: FakeDiscord, tmp_p
         assert t.bracket.champion == champion
 
         async def announced() -> bool:
-            public = fake.channel_messages(fake.channel_id, include_ephemeral=False)
+            public = fake.channel_messages(
+                fake.channel_id, include_ephemeral=False, with_threads=True
+            )
             return any(f"<@{champion}> is the champion" in m.content for m in public)
 
         await wait_until(announced, "the champion's announcement")

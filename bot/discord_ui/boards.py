@@ -20,7 +20,8 @@ from collections.abc import Awaitable, Callable
 
 import discord
 
-from bot.engine import EventKind, GameResult, HandResult
+from bot.engine import EventKind, GameResult, HandResult, Phase
+from bot.engine.views import PublicView
 from bot.render.alt_text import board_alt, reveal_alt, tally_alt
 from bot.render.pool import RenderPool
 from bot.service import GinService
@@ -33,6 +34,15 @@ from .pacing import ChannelPacer
 log = logging.getLogger(__name__)
 
 REPOST_AFTER = 3600.0
+#: What a past hand's board says once its buttons are gone.
+RETIRED = "This hand is over — the reveal and the next hand's board are below."
+
+
+def deal_number(public: PublicView) -> int:
+    """Which deal a board shows: the hand, counted across a match's games
+    (each game of a match deals from hand 1 again)."""
+    games_done = 0 if public.match is None else len(public.match.games)
+    return games_done * 1000 + public.hand_number
 
 
 class Boards:
@@ -77,6 +87,14 @@ class Boards:
         return self._locks.setdefault(game_id, asyncio.Lock())
 
     # --- the board -------------------------------------------------------------------
+    #
+    # Every board write waits for its channel's slot first and only then reads
+    # the game, so what it shows is the state at the moment it is sent — never
+    # a state that a later move has already replaced while it queued.  Writes
+    # for one game hold that game's lock, so a board is never edited with
+    # another hand's state: a board belongs to one deal (``board_hand``), and
+    # when the deal changes the old board loses its buttons and a new one is
+    # posted.
 
     async def _payload(self, table: TableView) -> tuple[str, discord.File, discord.ui.View]:
         public = table.public
@@ -94,21 +112,92 @@ class Boards:
         return content, file, view
 
     async def post_new(self, table: TableView) -> None:
-        """A fresh board message (new game, new hand, or a stale board)."""
+        """Bring the board up to date now (new game, new hand): the old hand's
+        board loses its buttons and the new hand gets a board of its own."""
         async with self._lock(table.id):
-            await self._post(table)
+            await self._bring_up_to_date(table.id)
+
+    async def show_final(self, game_id: int) -> None:
+        """The game is over: its board shows the end and keeps no buttons
+        (awaited, so the thread can be archived after it)."""
+        self._dirty.discard(game_id)
+        async with self._lock(game_id):
+            await self._bring_up_to_date(game_id)
+
+    async def _bring_up_to_date(self, game_id: int) -> None:
+        """Make the posted board show the game as it is now (caller holds the
+        lock): one write at a time, each decided and built once its slot has
+        come.  A new deal's board is posted first — players need it — and the
+        past one is retired after."""
+        lost = False
+        while True:
+            channel_id = (await self.service.table_view(game_id)).channel_id
+            async with self.pacer.write(channel_id):
+                table = await self.service.table_view(game_id)  # the state now
+                board = None if lost else table.board_message_id
+                if board is not None and self._current(table):
+                    if await self._edit(table):
+                        return
+                    lost = True  # deleted by someone: post a new one
+                    continue
+                await self._post(table)
+                break
+        if board is not None:
+            async with self.pacer.write(table.channel_id):
+                await self._retire(table, board)
+
+    def _current(self, table: TableView) -> bool:
+        """Whether the posted board may be edited to show ``table``: it is of this
+        deal (or the game is over: its last board shows the end), and fresh
+        enough to stay near the bottom of the channel."""
+        posted = table.board_posted_at
+        if posted is None or self.clock() - posted > REPOST_AFTER:
+            return False
+        if table.public.phase is Phase.GAME_OVER:
+            return True
+        return table.board_hand is None or table.board_hand == deal_number(table.public)
 
     async def _post(self, table: TableView) -> None:
+        """A new board (the caller holds a write slot)."""
         content, file, view = await self._payload(table)
-        await self.pacer.slot(table.channel_id)
         msg = await self._channel(table.channel_id).send(content, file=file, view=view)
         self.blocked.discard(table.channel_id)
         await self.service.set_board_message(
-            table.id, table.channel_id, msg.id, self.clock(), table.version
+            table.id,
+            table.channel_id,
+            msg.id,
+            self.clock(),
+            table.version,
+            deal_number(table.public),
         )
 
+    async def _edit(self, table: TableView) -> bool:
+        """Edit the board to ``table`` (the caller holds a write slot); False
+        if the message is gone."""
+        assert table.board_message_id is not None
+        content, file, view = await self._payload(table)
+        message = self._channel(table.channel_id).get_partial_message(table.board_message_id)
+        try:
+            await message.edit(content=content, attachments=[file], view=view)
+        except discord.NotFound:
+            return False
+        self.blocked.discard(table.channel_id)
+        await self.service.board_shown(table.id, table.version)
+        return True
+
+    async def _retire(self, table: TableView, board: int) -> None:
+        """The board ``board`` that ``table`` replaced: of a past deal it
+        shrinks to one line — no buttons, no picture, the reveal shows how that
+        hand ended; of this deal (only too old to edit) it is deleted (the
+        caller holds a write slot)."""
+        message = self._channel(table.channel_id).get_partial_message(board)
+        if table.board_hand is None or table.board_hand == deal_number(table.public):
+            await self._quiet(message.delete)
+            return
+        await self._quiet(lambda: message.edit(content=RETIRED, attachments=[], view=None))
+
     def refresh(self, game_id: int, channel_id: int) -> None:
-        """Schedule a coalesced edit of the board to the latest state."""
+        """Schedule a coalesced update of the board to the latest state."""
         self._dirty.add(game_id)
         task = self._tasks.get(game_id)
         if task is None or task.done():
@@ -121,34 +210,13 @@ class Boards:
                     await asyncio.sleep(self.coalesce)
                 # While the channel is busy, later moves keep folding into this edit.
                 await self.pacer.ready(channel_id)
-                self._dirty.discard(game_id)
-                table = await self.service.table_view(game_id)
                 async with self._lock(game_id):
-                    await self._edit_or_repost(table)
+                    if game_id not in self._dirty:  # shown meanwhile (new hand, game end)
+                        return
+                    self._dirty.discard(game_id)
+                    await self._bring_up_to_date(game_id)
         except Exception as exc:
             self.note_failure(channel_id, exc)
-
-    async def _edit_or_repost(self, table: TableView) -> None:
-        old = table.board_posted_at
-        if table.board_message_id is None or old is None or self.clock() - old > REPOST_AFTER:
-            if table.board_message_id is not None:
-                await self._quiet(
-                    self._channel(table.channel_id)
-                    .get_partial_message(table.board_message_id)
-                    .delete
-                )
-            await self._post(table)
-            return
-        content, file, view = await self._payload(table)
-        message = self._channel(table.channel_id).get_partial_message(table.board_message_id)
-        await self.pacer.slot(table.channel_id)
-        try:
-            await message.edit(content=content, attachments=[file], view=view)
-        except discord.NotFound:
-            await self._post(table)
-            return
-        self.blocked.discard(table.channel_id)
-        await self.service.board_shown(table.id, table.version)
 
     async def resume(self) -> None:
         """After a restart: edit every board the last run left behind (it
@@ -170,17 +238,19 @@ class Boards:
         (and, in a match, the game this hand won)."""
         public = table.public
         png = await self.renderer.reveal(hand, public)
-        content = text.hand_result_line(hand, public.names)
+        # A partnership table is a one-hand game: its hand is the team's hand.
+        number = public.table.hand_number if public.table is not None else None
+        content = text.hand_result_line(hand, public.names, number=number)
         if match_game is not None:
             content += "\n" + text.match_game_line(match_game, public)
-        await self.pacer.slot(table.channel_id)
-        await self._channel(table.channel_id).send(
-            content,
-            file=discord.File(
-                io.BytesIO(png), filename="reveal.png", description=reveal_alt(hand, public)
-            ),
-            view=review_view(table.id, hand.number),
-        )
+        async with self.pacer.write(table.channel_id):
+            await self._channel(table.channel_id).send(
+                content,
+                file=discord.File(
+                    io.BytesIO(png), filename="reveal.png", description=reveal_alt(hand, public)
+                ),
+                view=review_view(table.id, hand.number),
+            )
 
     async def final(self, result: MoveReport) -> None:
         """End of the game: the tally image, rating changes, a Rematch button."""
@@ -198,20 +268,22 @@ class Boards:
             name = public.names[seat] if seat is not None else str(change.user_id)
             delta = change.after - change.before
             lines.append(f"{name}: rating {change.before:.0f} → {change.after:.0f} ({delta:+.0f})")
-        await self.pacer.slot(table.channel_id)
-        await self._channel(table.channel_id).send(
-            "\n".join(lines),
-            file=discord.File(
-                io.BytesIO(png), filename="tally.png", description=tally_alt(game, public)
-            ),
-            view=rematch_view(table.id),
-        )
-        self.refresh(table.id, table.channel_id)
+        async with self.pacer.write(table.channel_id):
+            await self._channel(table.channel_id).send(
+                "\n".join(lines),
+                file=discord.File(
+                    io.BytesIO(png), filename="tally.png", description=tally_alt(game, public)
+                ),
+                view=rematch_view(table.id),
+            )
+        await self.show_final(table.id)
 
-    async def notice(self, channel_id: int, content: str, *, mention: bool = False) -> None:
+    async def notice(
+        self, channel_id: int, content: str, *, mention: bool = False
+    ) -> discord.Message:
         mentions = discord.AllowedMentions(users=mention, roles=False, everyone=False)
-        await self.pacer.slot(channel_id)
-        await self._channel(channel_id).send(content, allowed_mentions=mentions)
+        async with self.pacer.write(channel_id):
+            return await self._channel(channel_id).send(content, allowed_mentions=mentions)
 
     @staticmethod
     async def _quiet(call: Callable[[], Awaitable[object]]) -> None:

@@ -7,7 +7,9 @@ import discord
 
 from bot.engine import MatchForm, Ruleset
 from bot.service import AiLevel, GinService
+from bot.service.places import TableMode
 
+from . import text
 from .components import challenge_view
 from .hands import HandReplies
 from .publisher import Publisher
@@ -42,6 +44,36 @@ class Challenges:
         self.hands = hands
         self.publisher = publisher
 
+    async def _announce(
+        self,
+        interaction: discord.Interaction,
+        channel_id: int,
+        content: str,
+        *,
+        view: discord.ui.View | None = None,
+        mentions: discord.AllowedMentions | None = None,
+    ) -> int:
+        """Post a game's opening message in ``channel_id`` and return its id:
+        as the interaction's answer when it was used there, else (a rematch
+        from a game's thread) in that channel, with a private pointer to it."""
+        mentions = mentions or discord.AllowedMentions.none()
+        if channel_id == interaction.channel_id:
+            if view is None:
+                await interaction.response.send_message(content, allowed_mentions=mentions)
+            else:
+                await interaction.response.send_message(
+                    content, view=view, allowed_mentions=mentions
+                )
+            return (await interaction.original_response()).id
+        await interaction.response.send_message(f"Posted in <#{channel_id}>.", ephemeral=True)
+        channel = self.client.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
+        async with self.publisher.boards.pacer.write(channel_id):
+            if view is None:
+                message = await channel.send(content, allowed_mentions=mentions)
+            else:
+                message = await channel.send(content, view=view, allowed_mentions=mentions)
+        return message.id
+
     async def start_ai(
         self,
         interaction: discord.Interaction,
@@ -49,12 +81,17 @@ class Challenges:
         target: int | None,
         variant: str | None,
         match_games: int | None = None,
+        *,
+        channel_id: int | None = None,
+        thread: bool = False,
     ) -> None:
+        """A game against the computer, in its own thread when ``thread``."""
         bot_user = self.client.user
         assert bot_user is not None
+        channel_id = channel_id or interaction.channel_id or 0
         turn = await self.service.start_computer_game(
             interaction.guild_id or 0,
-            interaction.channel_id or 0,
+            channel_id,
             interaction.user.id,
             display_name(interaction.user),
             level,
@@ -63,13 +100,17 @@ class Challenges:
             match_games=match_games,
             ai_user_id=bot_user.id,
         )
-        await interaction.response.send_message(
+        message_id = await self._announce(
+            interaction,
+            channel_id,
             f"🃏 {interaction.user.mention} vs the computer ({level.value}) — "
             f"game #{turn.table.id}. Good luck!",
-            allowed_mentions=discord.AllowedMentions.none(),
         )
+        table = turn.table
+        if thread:
+            table = await self.service.place_in_thread(table.id, channel_id, message_id)
         await self.hands.reply(interaction, turn)
-        self.publisher.spawn(self.publisher.open_board(turn.table))
+        self.publisher.spawn(self.publisher.open_board(table))
 
     async def challenge(
         self,
@@ -81,10 +122,12 @@ class Challenges:
         match_games: int | None = None,
         *,
         rematch: bool = False,
+        channel_id: int | None = None,
     ) -> None:
+        channel_id = channel_id or interaction.channel_id or 0
         ch = await self.service.create_challenge(
             interaction.guild_id or 0,
-            interaction.channel_id or 0,
+            channel_id,
             interaction.user.id,
             display_name(interaction.user),
             opponent_id,
@@ -103,13 +146,14 @@ class Challenges:
                 f"<@{opponent_id}>, {interaction.user.mention} challenges you to gin rummy "
                 f"({rules.variant.value.replace('_', ' ')}, to {rules.effective_target}{match})."
             )
-        await interaction.response.send_message(
+        message_id = await self._announce(
+            interaction,
+            channel_id,
             f"{head} The challenge expires <t:{int(ch.expires_at)}:R>.",
             view=challenge_view(ch.id),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(opponent_id)]),
+            mentions=discord.AllowedMentions(users=[discord.Object(opponent_id)]),
         )
-        message = await interaction.original_response()
-        await self.service.set_challenge_message(ch.id, message.id)
+        await self.service.set_challenge_message(ch.id, message_id)
 
     async def on_button(
         self, interaction: discord.Interaction, action: str, challenge_id: int
@@ -118,10 +162,17 @@ class Challenges:
         if action == "accept":
             table = await self.service.accept(challenge_id, user)
             a, b = table.names
-            await interaction.response.edit_message(
-                content=f"✅ {b} accepted {a}'s challenge — game #{table.id} is on!",
-                view=challenge_view(challenge_id, disabled=True),
-            )
+            if table.in_thread:  # the challenge becomes the game's line in the channel
+                await interaction.response.edit_message(
+                    content=text.summary_line(table),
+                    view=None,
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )
+            else:
+                await interaction.response.edit_message(
+                    content=f"✅ {b} accepted {a}'s challenge — game #{table.id} is on!",
+                    view=challenge_view(challenge_id, disabled=True),
+                )
             self.publisher.spawn(self.publisher.open_board(table))
         elif action == "decline":
             ch = await self.service.decline_challenge(challenge_id, user)
@@ -137,12 +188,22 @@ class Challenges:
             )
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A new game of the same kind, announced in the channel where the old
+        one was (from a game's thread: its parent channel, and a new thread)."""
         table = await self.service.table_view(game_id)
         rules = table.public.ruleset
         games = rematch_games(rules)
+        channel_id = table.summary_channel_id or table.channel_id
         if table.ai_level is not None:
+            settings = await self.service.get_settings(table.guild_id)
             await self.start_ai(
-                interaction, table.ai_level, rules.target, rules.variant.value, games
+                interaction,
+                table.ai_level,
+                rules.target,
+                rules.variant.value,
+                games,
+                channel_id=channel_id,
+                thread=settings.tables is TableMode.THREAD,
             )
             return
         seat = table.seat_of(interaction.user.id)
@@ -155,4 +216,5 @@ class Challenges:
             rules.variant.value,
             games,
             rematch=True,
+            channel_id=channel_id,
         )

@@ -14,10 +14,17 @@ NEEDED = {
     "read_message_history": "Read Message History",
 }
 
+#: What a game in its own thread needs besides (``tables: thread``).
+NEEDED_FOR_THREADS = {
+    "create_public_threads": "Create Public Threads",
+    "send_messages_in_threads": "Send Messages in Threads",
+}
+
 LOST_BOARD = (
     "⚠ I can no longer post in this channel (a permission was taken away), so the "
     "board isn't updating — your hand and buttons here still work. Ask a server admin "
-    "to give me View Channel, Send Messages, Attach Files and Read Message History here."
+    "to give me View Channel, Send Messages, Send Messages in Threads, Attach Files and Read "
+    "Message History here."
 )
 
 
@@ -25,18 +32,26 @@ class ChannelPermissionError(Exception):
     """The bot lacks a permission it needs in this channel (player-worded)."""
 
 
-def missing(perms: discord.Permissions) -> list[str]:
+def missing(perms: discord.Permissions, *, threads: bool = False) -> list[str]:
     """The names of the needed permissions ``perms`` lacks, in Discord's words."""
-    return [name for attr, name in NEEDED.items() if not getattr(perms, attr)]
+    needed = {**NEEDED, **NEEDED_FOR_THREADS} if threads else NEEDED
+    return [name for attr, name in needed.items() if not getattr(perms, attr)]
 
 
-def check_can_host(perms: discord.Permissions) -> None:
-    """Refuse, naming exactly what is missing and how to grant it."""
-    lacking = missing(perms)
+def check_can_host(perms: discord.Permissions, *, threads: bool = False) -> None:
+    """Refuse, naming exactly what is missing and how to grant it (``threads``:
+    the server plays each game in a thread of its own)."""
+    lacking = missing(perms, threads=threads)
     if lacking:
         names = ", ".join(f"**{n}**" for n in lacking)
+        fallback = (
+            " Or a server admin can have games played in the channel itself: "
+            "`/gin settings setting:tables value:channel`."
+            if threads and not missing(perms)
+            else ""
+        )
         raise ChannelPermissionError(
             f"I can't run a game in this channel: I'm missing {names} here. A server admin "
             "can grant it in the channel's settings → Permissions → my role (or pick "
-            "another channel)."
+            f"another channel).{fallback}"
         )

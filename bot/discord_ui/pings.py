@@ -182,16 +182,16 @@ class Pings:
     ) -> None:
         self._wanted[game_id] = version
         await self.pacer.ready(channel_id)
-        if self._wanted.get(game_id) != version:
-            return  # the turn moved on while the channel was busy: no late ping
-        await self.pacer.slot(channel_id)
-        self._wanted.pop(game_id, None)
-        waiting = "" if idle_minutes is None else f" — waiting for you for {idle_minutes} min"
-        channel = self.client.get_partial_messageable(channel_id)
-        msg = await channel.send(
-            f"<@{user_id}>, your move in gin (game #{game_id}){waiting}.",
-            allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
-        )
+        async with self.pacer.write(channel_id):
+            if self._wanted.get(game_id) != version:
+                return  # the turn moved on while the channel was busy: no late ping
+            self._wanted.pop(game_id, None)
+            waiting = "" if idle_minutes is None else f" — waiting for you for {idle_minutes} min"
+            channel = self.client.get_partial_messageable(channel_id)
+            msg = await channel.send(
+                f"<@{user_id}>, your move in gin (game #{game_id}){waiting}.",
+                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
+            )
         self._sent[game_id] = _Sent(channel.get_partial_message(msg.id), channel_id, user_id)
 
     async def _settle(self, game_id: int) -> None:
@@ -200,9 +200,9 @@ class Pings:
         sent = self._sent.pop(game_id, None)
         if sent is None:
             return
-        await self.pacer.slot(sent.channel_id)
-        with contextlib.suppress(discord.HTTPException):
-            await sent.message.edit(
-                content=f"✓ <@{sent.user_id}> has moved in game #{game_id}: the turn passed.",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+        async with self.pacer.write(sent.channel_id):
+            with contextlib.suppress(discord.HTTPException):
+                await sent.message.edit(
+                    content=f"✓ <@{sent.user_id}> has moved in game #{game_id}: the turn passed.",
+                    allowed_mentions=discord.AllowedMentions.none(),
+                )

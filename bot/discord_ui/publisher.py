@@ -19,6 +19,7 @@ from bot.service.views import MoveReport, TableView
 from .boards import Boards
 from .components import challenge_view
 from .pings import Pings
+from .threads import GameThreads, Summaries
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +32,8 @@ class Publisher:
         self.boards = boards
         self.ai: AiRunner | None = None  # set by the bot once the runner exists
         self.pings = Pings(client, boards.service, boards.pacer, clock=boards.clock)
+        self.threads = GameThreads(client, boards.service)
+        self.summaries = Summaries(client, boards.service, boards.pacer, coalesce=boards.coalesce)
         self._background: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
         #: Group play: set by the partnership and tournament controllers.
@@ -67,12 +70,11 @@ class Publisher:
                 await self.on_team(report)
                 return
             if report.game_result is not None:
-                await self.pings.game_over(table.id)
-                await self.boards.final(report)
-                await self._tournament(report)
+                await self._game_over(report)
                 return
             if report.hand is not None:
                 await self.boards.post_new(table)
+                self.summaries.update(table)
             else:
                 self.boards.refresh(table.id, table.channel_id)
             if report.turn_changed:
@@ -80,13 +82,29 @@ class Publisher:
         except discord.HTTPException as exc:
             self.boards.note_failure(table.channel_id, exc)
 
+    async def _game_over(self, report: MoveReport) -> None:
+        """The tally, the board's last state, the summary's result, then the
+        thread is archived (nothing is posted in it after that)."""
+        assert report.game_result is not None
+        await self.pings.game_over(report.table.id)
+        await self.boards.final(report)
+        await self.summaries.final(report.table, report.game_result)
+        await self._tournament(report)
+        await self.threads.archive(report.table)
+
     async def open_board(self, table: TableView) -> None:
-        """First board of a new game, the first ping, and the computer's move if it starts."""
-        try:
-            await self.boards.post_new(table)
-            await self.pings.turn(table)
-        except discord.HTTPException as exc:
-            self.boards.note_failure(table.channel_id, exc)
+        """A new game: its thread (when it plays in one), first board, the
+        first ping, and the computer's move if it starts.  Holds the game's
+        lock, so its first moves are posted after it."""
+        lock = self._locks.setdefault(table.id, asyncio.Lock())
+        async with lock:
+            try:
+                if table.in_thread and table.board_message_id is None:
+                    table = await self.threads.start(table)
+                await self.boards.post_new(table)
+                await self.pings.turn(table)
+            except discord.HTTPException as exc:
+                self.boards.note_failure(table.channel_id, exc)
         if table.is_ai_turn and self.ai is not None:
             self.ai.schedule(table.id)
 
@@ -113,17 +131,16 @@ class Publisher:
                 mention=True,
             )
         elif notice.report is not None and notice.report.game_result is not None:
-            await self.pings.game_over(notice.game_id)
             await self.boards.notice(
                 notice.channel_id,
                 f"⌛ <@{notice.user_id}> ran out of time in game #{notice.game_id} and forfeits.",
                 mention=False,
             )
             if notice.report.team is not None and self.on_team is not None:
+                await self.pings.game_over(notice.game_id)
                 await self.on_team(notice.report)
                 return
-            await self.boards.final(notice.report)
-            await self._tournament(notice.report)
+            await self._game_over(notice.report)
 
     async def _tournament(self, report: MoveReport) -> None:
         """A tournament match ended: the bracket and the matches it started."""
@@ -136,6 +153,7 @@ class Publisher:
             pending = [t for t in self._background if not t.done()]
             pending += [t for t in self.boards.pending() if not t.done()]
             pending += [t for t in self.pings.pending() if not t.done()]
+            pending += [t for t in self.summaries.pending() if not t.done()]
             if self.ai is not None:
                 pending += self.ai.pending()
             if not pending:

@@ -25,6 +25,7 @@ from bot.engine import (
 from bot.engine.hollywood import seat_columns, sheet_lines
 from bot.engine.match import standing_line
 from bot.service.models import LeaderboardPage, PlayerStats, ScoreSheet
+from bot.service.views import TableView
 
 #: Discord's limit on a message's content.
 MAX_CONTENT = 2000
@@ -123,15 +124,19 @@ def score_line(view: PublicView) -> str:
     return line if match is None else f"{line}\n{match}"
 
 
-def hand_result_line(r: HandResult, names: tuple[str, str]) -> str:
+def hand_result_line(r: HandResult, names: tuple[str, str], *, number: int | None = None) -> str:
+    """One line for a finished hand (``number``: the hand to call it, when
+    the game's own count is not the one players follow, as at a partnership
+    table)."""
+    n = r.number if number is None else number
     if r.end is HandEnd.DEAD or r.winner is None or r.knocker is None:
-        return f"Hand {r.number}: dead hand, no points."
+        return f"Hand {n}: dead hand, no points."
     knocker = names[r.knocker]
     winner = names[r.winner]
     doubled = " (doubled: spade upcard)" if r.doubled else ""
     if r.end is HandEnd.UNDERCUT:
         return (
-            f"Hand {r.number}: {knocker} knocked with {r.knocker_value}, "
+            f"Hand {n}: {knocker} knocked with {r.knocker_value}, "
             f"{winner} undercut with {r.defender_value}: {winner} scores {r.points}{doubled}."
         )
     how = END_WORDS[r.end]
@@ -140,7 +145,7 @@ def hand_result_line(r: HandResult, names: tuple[str, str]) -> str:
         if r.end is HandEnd.KNOCK
         else f"; {names[1 - r.knocker]} had {r.defender_value}"
     )
-    return f"Hand {r.number}: {knocker} {how}{detail}: {winner} scores {r.points}{doubled}."
+    return f"Hand {n}: {knocker} {how}{detail}: {winner} scores {r.points}{doubled}."
 
 
 def game_result_line(result: GameResult, names: tuple[str, str], *, match: bool = False) -> str:
@@ -262,3 +267,32 @@ def score_sheet_text(sheet: ScoreSheet) -> str:
     skipped = len(rows) - kept
     more = [f"… {skipped} earlier hand{'s' if skipped != 1 else ''}"] if skipped else []
     return "\n".join([*head, *more, *shown, *tail])
+
+
+def thread_name(table: TableView) -> str:
+    """A game thread's name (Discord allows 1–100 characters)."""
+    a, b = (name[:40] for name in table.names)
+    return f"Gin #{table.id}: {a} v {b}"
+
+
+def summary_line(table: TableView, result: GameResult | None = None) -> str:
+    """The game's one message in the channel when it plays in a thread:
+    who, the score and the hand, a link into the thread — or, once over, the
+    result.  Public: names and scores only."""
+    public = table.public
+    a, b = public.names
+    where = f"<#{table.channel_id}>"
+    if result is not None:
+        line = game_result_line(result, public.names, match=public.match is not None)
+        return f"🏁 Game #{table.id} · {line} {where}"
+    if public.hollywood is not None:
+        h = public.hollywood
+        score = f"**{a}** {seat_columns(h, 0)} – {seat_columns(h, 1)} **{b}**"
+    else:
+        score = f"**{a}** {public.scores[0]} – {public.scores[1]} **{b}**"
+    match = match_line(public)
+    tail = "" if match is None else f" · {match}"
+    return (
+        f"🃏 Game #{table.id} · {score} · to {public.target} · hand {public.hand_number}{tail}"
+        f" — play and watch in {where}"
+    )

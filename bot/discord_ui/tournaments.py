@@ -11,7 +11,7 @@ import discord
 
 from bot.engine.tournament import tournament_view
 from bot.render.pool import RenderPool
-from bot.service import GinService
+from bot.service import GinService, TableMode
 from bot.service.models import TournamentProgress, TournamentSummary
 from bot.service.views import TableView, table_of
 
@@ -126,14 +126,19 @@ class Tournaments:
         t = progress.summary
         await self._update_message(t)
         boards = self.publisher.boards
+        threads = bool(tables) and (
+            (await self.service.get_settings(t.guild_id)).tables is TableMode.THREAD
+        )
         for table in tables:
             a, b = table.players
-            await boards.notice(
+            notice = await boards.notice(
                 t.channel_id,
                 f"🏆 {t.title}: <@{a}> v <@{b}> — game #{table.id} starts now. "
                 "No-shows lose by the turn timer.",
                 mention=True,
             )
+            if threads:  # each match in a thread of its own, started from its notice
+                table = await self.service.place_in_thread(table.id, t.channel_id, notice.id)
             await self.publisher.open_board(table)
         if t.status == "finished" and t.bracket is not None and t.bracket.champion is not None:
             await boards.notice(
@@ -163,18 +168,19 @@ class Tournaments:
         pacer = self.publisher.boards.pacer
         none = discord.AllowedMentions.none()
         try:
-            await pacer.slot(t.channel_id)
             if t.message_id is not None:
                 try:
                     msg = channel.get_partial_message(t.message_id)
-                    await msg.edit(
-                        content=text, attachments=files, view=view, allowed_mentions=none
-                    )
+                    async with pacer.write(t.channel_id):
+                        await msg.edit(
+                            content=text, attachments=files, view=view, allowed_mentions=none
+                        )
                     return
                 except discord.NotFound:
                     file = await self._image(t)  # the file was consumed
                     files = [] if file is None else [file]
-            sent = await channel.send(text, files=files, view=view, allowed_mentions=none)
+            async with pacer.write(t.channel_id):
+                sent = await channel.send(text, files=files, view=view, allowed_mentions=none)
             await self.service.set_tournament_message(t.id, sent.id)
         except discord.HTTPException as exc:
             self.publisher.boards.note_failure(t.channel_id, exc)

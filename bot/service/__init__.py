@@ -38,6 +38,7 @@ from .models import (
     UnknownSortError,
 )
 from .pinging import PingMode, ping_line
+from .places import TableMode, tables_line
 from .ratings import INITIAL_RATING, K_FACTOR
 from .service import GinService
 from .settings import SERVER_SETTINGS
@@ -81,6 +82,7 @@ __all__ = [
     "ServiceError",
     "SettingsError",
     "StaleActionError",
+    "TableMode",
     "TableView",
     "TimerEvent",
     "TimerKind",
@@ -90,4 +92,5 @@ __all__ = [
     "UnknownSortError",
     "assist_line",
     "ping_line",
+    "tables_line",
 ]

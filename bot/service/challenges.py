@@ -24,6 +24,7 @@ from .models import (
     ChallengeStatus,
     GameSnapshot,
 )
+from .places import TableMode
 from .timers import CHALLENGE_TTL_SECONDS
 from .views import TableView, TurnView, table_of, turn_of
 
@@ -110,15 +111,21 @@ class ChallengeDesk(ServiceCore):
                 load_ruleset(row.ruleset),
                 seed=self._new_seed(),
             )
+            # Thread play: the game lives in the thread the bot starts from the
+            # challenge message (same id), from its first move on.
+            channel_id, summary = row.channel_id, None
+            if row.message_id is not None and tx.tables_setting(row.guild_id) != TableMode.CHANNEL:
+                channel_id, summary = row.message_id, (row.channel_id, row.message_id)
             snapshot = insert_game(
                 tx,
                 self._cache,
                 guild_id=row.guild_id,
-                channel_id=row.channel_id,
+                channel_id=channel_id,
                 players=(row.challenger_id, row.opponent_id),
                 game=game,
                 ai_level=None,
                 now=now,
+                summary=summary,
             )
             tx.close_challenge(challenge_id, ChallengeStatus.ACCEPTED.value, snapshot.id)
             return snapshot

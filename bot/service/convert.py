@@ -25,6 +25,7 @@ from .models import (
     SettingsError,
 )
 from .pinging import PingMode
+from .places import TableMode
 from .timers import DEFAULT_TURN_TIMEOUT_MINUTES
 
 
@@ -38,6 +39,7 @@ def settings_from_row(guild_id: int, row: SettingsRow | None) -> ServerSettings:
         assist=None if row.assist is None else Assist(row.assist),
         ping_mode=PingMode(row.ping_mode),
         ping_idle_minutes=row.ping_idle_minutes,
+        tables=TableMode(row.tables),
     )
 
 
@@ -137,6 +139,9 @@ def snapshot_from_row(row: GameRow, game: Game) -> GameSnapshot:
         updated_at=row.updated_at,
         assist=Assist(row.assist),
         links=links_of(row),
+        summary_channel_id=row.summary_channel_id,
+        summary_message_id=row.summary_message_id,
+        board_hand=row.board_hand,
     )
 
 

@@ -44,7 +44,7 @@ from bot.storage import GameRow, GameUpdate, NewGame, Tx
 from . import scoring
 from .assist import game_assist
 from .codec import clone_game, dump_ruleset, dump_state, load_state
-from .convert import links_of, snapshot_from_row
+from .convert import snapshot_from_row
 from .models import (
     NO_LINKS,
     AiLevel,
@@ -186,9 +186,11 @@ def insert_game(
     ai_level: AiLevel | None,
     now: float,
     links: GameLinks = NO_LINKS,
+    summary: tuple[int, int] | None = None,
 ) -> GameSnapshot:
     """Store a new game at version 1 and mark its human players busy
-    (``links``: the partnership or tournament it is part of)."""
+    (``links``: the partnership or tournament it is part of; ``summary``: the
+    parent channel and message of a game played in the thread ``channel_id``)."""
     clock = turn_clock(game, ai_level, tx.turn_timeout_minutes(guild_id), now)
     assist = game_assist(tx.assist_setting(guild_id), against_computer=ai_level is not None)
     game_id = tx.insert_game(
@@ -219,6 +221,8 @@ def insert_game(
             team_table=links.team_table,
             tournament_id=links.tournament_id,
             tournament_match=links.tournament_match,
+            summary_channel_id=None if summary is None else summary[0],
+            summary_message_id=None if summary is None else summary[1],
         )
     )
     humans = [players[0]] if ai_level is not None else list(players)
@@ -307,22 +311,12 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
     if outcome.game is not None and row.team_game_id is None:  # a table: the team game rates
         changes = record_finish(tx, row, game, outcome, now)
     tx.after_commit(partial(cache.put, row.id, version, game))
-    snapshot = GameSnapshot(
-        id=row.id,
-        guild_id=row.guild_id,
-        channel_id=row.channel_id,
-        players=(row.player0, row.player1),
+    snapshot = replace(
+        snapshot_from_row(row, game),
         version=version,
         status=status,
-        game=game,
-        ai_level=None if row.ai_level is None else AiLevel(row.ai_level),
         turn_deadline=clock.deadline,
-        board_message_id=row.board_message_id,
-        board_posted_at=row.board_posted_at,
-        created_at=row.created_at,
         updated_at=now,
-        assist=Assist(row.assist),
-        links=links_of(row),
     )
     actor = step.actor_id if step.actor_id is not None else row.players[seat]
     return MoveResult(snapshot, outcome, actor, outcome.game, changes)

@@ -16,6 +16,7 @@ from bot.engine.tournament import Bracket
 from bot.engine.views import PublicView
 
 from .pinging import DEFAULT_IDLE_MINUTES, PingMode
+from .places import TableMode
 
 
 class GameStatus(StrEnum):
@@ -107,6 +108,7 @@ class ServerSettings:
     assist: Assist | None = None
     ping_mode: PingMode = PingMode.IDLE
     ping_idle_minutes: int = DEFAULT_IDLE_MINUTES
+    tables: TableMode = TableMode.THREAD
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +197,11 @@ class GameSnapshot(Seated):
     updated_at: float
     assist: Assist = Assist.FULL  # fixed when the game started
     links: GameLinks = field(default_factory=lambda: NO_LINKS)
+    #: Thread play: the parent channel and the summary message there.
+    summary_channel_id: int | None = None
+    summary_message_id: int | None = None
+    #: The hand the posted board belongs to (None: not known).
+    board_hand: int | None = None
 
     @property
     def turn(self) -> int | None:
@@ -371,3 +378,5 @@ class GameSummary:
     hand_number: int
     ai_level: AiLevel | None
     turn_deadline: float | None
+    #: Where the game is played (its thread, or the channel): a mention links to it.
+    channel_id: int = 0

@@ -58,6 +58,7 @@ class MoveDesk(ServiceCore):
                 hand_number=r.hand_number,
                 ai_level=None if r.ai_level is None else AiLevel(r.ai_level),
                 turn_deadline=r.turn_deadline,
+                channel_id=r.channel_id,
             )
             for r in rows
         ]
@@ -75,14 +76,42 @@ class MoveDesk(ServiceCore):
         return ids
 
     async def set_board_message(
-        self, game_id: int, channel_id: int, message_id: int, posted_at: float, version: int
+        self,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        posted_at: float,
+        version: int,
+        hand: int | None = None,
     ) -> None:
         """Where the game's board is posted now (also the channel for its
-        timer messages), showing ``version``.  Not a move: the version stays."""
+        timer messages), showing ``version`` of hand ``hand``.  Not a move:
+        the version stays."""
         if not await self._repo.write(
-            lambda tx: tx.set_board(game_id, channel_id, message_id, posted_at, version)
+            lambda tx: tx.set_board(game_id, channel_id, message_id, posted_at, version, hand)
         ):
             raise NoSuchGameError(f"There's no game #{game_id}.")
+
+    async def place_in_thread(self, game_id: int, parent_id: int, message_id: int) -> TableView:
+        """The game moves to the thread started from ``message_id`` in
+        ``parent_id`` (the thread shares the message's id); that message is
+        its summary line.  Not a move: the version stays."""
+        return await self._place(game_id, message_id, parent_id, message_id)
+
+    async def place_in_channel(self, game_id: int, channel_id: int) -> TableView:
+        """The game is played in ``channel_id`` itself (its thread could not be
+        started), with no summary line."""
+        return await self._place(game_id, channel_id, None, None)
+
+    async def _place(
+        self, game_id: int, channel_id: int, parent_id: int | None, summary_id: int | None
+    ) -> TableView:
+        def txn(tx: Tx) -> GameSnapshot:
+            if not tx.place_game(game_id, channel_id, parent_id, summary_id):
+                raise NoSuchGameError(f"There's no game #{game_id}.")
+            return self._cache.load(tx, game_id)
+
+        return table_of(await self._repo.write(txn))
 
     async def board_shown(self, game_id: int, version: int) -> None:
         """The board was edited to show ``version`` (see :meth:`boards_behind`)."""

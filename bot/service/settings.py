@@ -19,12 +19,19 @@ from .models import (
     SettingsError,
 )
 from .pinging import PING_SETTING, parse_ping
+from .places import TABLES_SETTING, parse_table_mode
 from .timers import parse_timeout_minutes
 
 TIMEOUT_SETTING = "turn_timeout"
 _RULESET_SETTINGS = tuple(f.name for f in fields(Ruleset))
 #: Every setting /gin settings can change.
-SERVER_SETTINGS = (*_RULESET_SETTINGS, TIMEOUT_SETTING, ASSIST_SETTING, PING_SETTING)
+SERVER_SETTINGS = (
+    *_RULESET_SETTINGS,
+    TIMEOUT_SETTING,
+    ASSIST_SETTING,
+    PING_SETTING,
+    TABLES_SETTING,
+)
 _ALL_SETTINGS = frozenset(SERVER_SETTINGS)
 
 
@@ -38,7 +45,8 @@ class SettingsDesk(ServiceCore):
     async def update_setting(self, guild_id: int, name: str, value: str) -> ServerSettings:
         """Change one setting: a :class:`Ruleset` field or ``assist`` (for games
         that start from now on), ``turn_timeout`` in minutes (for the next turn
-        of every game on the server) or ``ping`` (from the next turn)."""
+        of every game on the server), ``ping`` (from the next turn) or
+        ``tables`` (for games that start from now on)."""
         key = name.strip().lower().replace("-", "_").replace(" ", "_")
         if key == "turn_timeout_minutes":
             key = TIMEOUT_SETTING
@@ -61,6 +69,7 @@ class SettingsDesk(ServiceCore):
                     assist=None if new.assist is None else new.assist.value,
                     ping_mode=new.ping_mode.value,
                     ping_idle_minutes=new.ping_idle_minutes,
+                    tables=new.tables.value,
                 )
             )
             return new
@@ -75,6 +84,8 @@ def _changed(current: ServerSettings, key: str, value: str) -> ServerSettings:
         return replace(current, turn_timeout_minutes=parse_timeout_minutes(value))
     if key == ASSIST_SETTING:
         return replace(current, assist=parse_assist(value))
+    if key == TABLES_SETTING:
+        return replace(current, tables=parse_table_mode(value))
     if key == PING_SETTING:
         mode, minutes = parse_ping(value)
         return replace(

@@ -57,10 +57,21 @@ class TableView(Seated):
     board_posted_at: float | None
     #: How much analysis this game's players are shown (fixed at its start).
     assist: Assist = Assist.FULL
+    #: Thread play: the parent channel and the game's summary line there
+    #: (``channel_id`` is then the thread, which shares the summary's id).
+    summary_channel_id: int | None = None
+    summary_message_id: int | None = None
+    #: The hand the posted board belongs to (None: not known).
+    board_hand: int | None = None
 
     @property
     def names(self) -> tuple[str, str]:
         return self.public.names
+
+    @property
+    def in_thread(self) -> bool:
+        """Played in a thread of its own (the channel then has its summary line)."""
+        return self.summary_channel_id is not None and self.channel_id != self.summary_channel_id
 
     @property
     def turn(self) -> int | None:
@@ -143,6 +154,9 @@ def table_of(snap: GameSnapshot) -> TableView:
         board_message_id=snap.board_message_id,
         board_posted_at=snap.board_posted_at,
         assist=snap.assist,
+        summary_channel_id=snap.summary_channel_id,
+        summary_message_id=snap.summary_message_id,
+        board_hand=snap.board_hand,
     )
 
 

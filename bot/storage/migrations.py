@@ -284,6 +284,18 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN tournament_id INTEGER REFERENCES tournaments (id);
     ALTER TABLE games ADD COLUMN tournament_match TEXT;
     """,
+    # 5: a thread per game.  The game's channel_id becomes its thread (started
+    # from the challenge message, whose id the thread shares); the parent channel
+    # keeps one summary message per game.  board_hand says which hand the posted
+    # board belongs to, so a late edit never writes one hand's state into
+    # another hand's board (also after a restart).
+    """
+    ALTER TABLE server_settings ADD COLUMN tables TEXT NOT NULL DEFAULT 'thread'
+        CHECK (tables IN ('thread', 'channel'));
+    ALTER TABLE games ADD COLUMN summary_channel_id INTEGER;
+    ALTER TABLE games ADD COLUMN summary_message_id INTEGER;
+    ALTER TABLE games ADD COLUMN board_hand INTEGER;
+    """,
 )
 
 LATEST_VERSION = len(MIGRATIONS)

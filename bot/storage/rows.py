@@ -31,6 +31,7 @@ class SettingsRow:
     assist: str | None = None  # None: the default for the kind of game
     ping_mode: str = "idle"
     ping_idle_minutes: int = 5
+    tables: str = "thread"
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,11 @@ class GameRow:
     #: Tournament: the tournament and the bracket's match key.
     tournament_id: int | None = None
     tournament_match: str | None = None
+    #: Thread play: the parent channel and the game's one-line summary there.
+    summary_channel_id: int | None = None
+    summary_message_id: int | None = None
+    #: The hand the posted board belongs to (None: not known, games from before).
+    board_hand: int | None = None
 
     @property
     def players(self) -> tuple[int, int]:
@@ -109,6 +115,8 @@ class NewGame:
     team_table: int | None = None
     tournament_id: int | None = None
     tournament_match: str | None = None
+    summary_channel_id: int | None = None
+    summary_message_id: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,13 +54,14 @@ from .payloads import (
     OPT_USER,
     SELECT_TYPES,
 )
-from .rest import RestMixin, _ApiError
+from .rest import _ApiError
 from .state import MessageRef
+from .threads import ThreadsMixin
 
 log = logging.getLogger("fakediscord")
 
 
-class DriverMixin(RestMixin):
+class DriverMixin(ThreadsMixin):
     """Plays users against the bot; every wait is bounded."""
 
     @contextlib.asynccontextmanager
@@ -705,7 +706,7 @@ class DriverMixin(RestMixin):
             "channel_id": str(channel.id),
             "channel": channel_payload,
             "member": user.member_payload(with_permissions=True),
-            "app_permissions": str(self.bot_user.permissions & ~channel.bot_denied),
+            "app_permissions": str(self.bot_user.permissions & ~self.denied(channel)),
             "locale": locale,
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},

@@ -101,7 +101,8 @@ class FakeUser:
 
 @dataclass(eq=False)
 class FakeChannel:
-    """A guild text channel (type 0) or a DM channel (type 1)."""
+    """A guild text channel (type 0), a DM channel (type 1) or a public thread
+    (type 11: ``parent_id`` set, its own members and write limit)."""
 
     id: int
     name: str
@@ -112,8 +113,21 @@ class FakeChannel:
     recipient_id: int | None = None
     last_message_id: int | None = None
     #: Permission bits the bot is denied here (channel overwrites): sent in
-    #: ``app_permissions``; its writes then get 403 like on Discord.
+    #: ``app_permissions``; its writes then get 403 like on Discord.  A
+    #: thread inherits its parent's.
     bot_denied: int = 0
+    #: Threads: the text channel it was started in, its creator, its state.
+    parent_id: int | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    member_ids: list[int] = field(default_factory=list)
+    message_count: int = 0
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == 11
 
     @property
     def mention(self) -> str:
@@ -122,6 +136,8 @@ class FakeChannel:
 
     def payload(self) -> dict[str, Any]:
         """The ``Channel`` object for guild channels (DMs are built by the server)."""
+        if self.is_thread:
+            return self.thread_payload()
         return {
             "id": str(self.id),
             "type": self.type,
@@ -135,6 +151,29 @@ class FakeChannel:
             "rate_limit_per_user": 0,
             "flags": 0,
             "last_message_id": str(self.last_message_id) if self.last_message_id else None,
+        }
+
+    def thread_payload(self) -> dict[str, Any]:
+        """The thread ``Channel`` object (``thread_metadata``, counts, parent)."""
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.owner_id),
+            "name": self.name,
+            "last_message_id": str(self.last_message_id) if self.last_message_id else None,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "message_count": self.message_count,
+            "member_count": min(50, len(self.member_ids)),
+            "total_message_sent": self.message_count,
+            "thread_metadata": {
+                "archived": self.archived,
+                "auto_archive_duration": self.auto_archive_duration,
+                "archive_timestamp": iso_now(),
+                "locked": self.locked,
+            },
         }
 
 

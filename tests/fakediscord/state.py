@@ -337,18 +337,23 @@ class FakeState:
         *,
         include_deleted: bool = False,
         include_ephemeral: bool = True,
+        with_threads: bool = False,
     ) -> list[SentMessage]:
         """Messages in a channel (default channel), oldest first.
 
         Ephemeral messages are included by default (each is "in" the channel
         for its one viewer); pass ``include_ephemeral=False`` for what
-        everybody sees.
+        everybody sees.  ``with_threads`` adds the messages of the threads
+        started in the channel (its games' threads).
         """
         cid = channel_id or self.channel_id
+        where = {cid}
+        if with_threads:
+            where |= {c.id for c in self.channels.values() if c.parent_id == cid}
         return [
             m
             for m in self.messages.values()
-            if m.channel_id == cid
+            if m.channel_id in where
             and (include_deleted or not m.deleted)
             and (include_ephemeral or not m.ephemeral)
         ]
@@ -652,7 +657,11 @@ class FakeState:
             "member_count": len(members),
             "members": members,
             "channels": [c.payload() for c in guild.channels],
-            "threads": [],
+            "threads": [
+                c.payload()
+                for c in self.channels.values()
+                if c.is_thread and c.guild_id == guild.id and not c.archived
+            ],
             "presences": [],
             "voice_states": [],
             "stage_instances": [],

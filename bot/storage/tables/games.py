@@ -57,12 +57,34 @@ class GamesSql(TableSql):
             raise VersionConflictError(f"game {game_id} is no longer at version {version}")
 
     def set_board(
-        self, game_id: int, channel_id: int, message_id: int, posted_at: float, version: int
+        self,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        posted_at: float,
+        version: int,
+        hand: int | None = None,
     ) -> bool:
         cur = self._db.execute(
             "UPDATE games SET channel_id = ?, board_message_id = ?, board_posted_at = ?, "
-            "board_version = ? WHERE id = ?",
-            (channel_id, message_id, posted_at, version, game_id),
+            "board_version = ?, board_hand = ? WHERE id = ?",
+            (channel_id, message_id, posted_at, version, hand, game_id),
+        )
+        return cur.rowcount == 1
+
+    def place_game(
+        self,
+        game_id: int,
+        channel_id: int,
+        summary_channel_id: int | None,
+        summary_message_id: int | None,
+    ) -> bool:
+        """Where the game is played (its thread, or a channel) and where its
+        summary line is; the board is posted anew there."""
+        cur = self._db.execute(
+            "UPDATE games SET channel_id = ?, summary_channel_id = ?, summary_message_id = ?, "
+            "board_message_id = NULL, board_posted_at = NULL, board_hand = NULL WHERE id = ?",
+            (channel_id, summary_channel_id, summary_message_id, game_id),
         )
         return cur.rowcount == 1
 

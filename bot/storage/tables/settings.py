@@ -21,7 +21,8 @@ class SettingsSql(TableSql):
             f"VALUES ({placeholders(SettingsRow)}) ON CONFLICT (guild_id) DO UPDATE SET "
             "ruleset = excluded.ruleset, turn_timeout_minutes = excluded.turn_timeout_minutes, "
             "updated_at = excluded.updated_at, assist = excluded.assist, "
-            "ping_mode = excluded.ping_mode, ping_idle_minutes = excluded.ping_idle_minutes",
+            "ping_mode = excluded.ping_mode, ping_idle_minutes = excluded.ping_idle_minutes, "
+            "tables = excluded.tables",
             values(row),
         )
 
@@ -34,5 +35,12 @@ class SettingsSql(TableSql):
     def assist_setting(self, guild_id: int) -> str | None:
         row = self._db.execute(
             "SELECT assist FROM server_settings WHERE guild_id = ?", (guild_id,)
+        ).fetchone()
+        return None if row is None else row[0]
+
+    def tables_setting(self, guild_id: int) -> str | None:
+        """Where the server's new games are played (``thread`` / ``channel``)."""
+        row = self._db.execute(
+            "SELECT tables FROM server_settings WHERE guild_id = ?", (guild_id,)
         ).fetchone()
         return None if row is None else row[0]

@@ -1,0 +1,152 @@
+"""A thread of its own for every game, and the game's summary line in the channel.
+
+Discord limits message writes per channel (about 5 per 5 s) and gives every
+thread a limit of its own, so in a busy channel one thread per game keeps
+every board live.  The thread is started from the challenge message (it
+shares that message's id, which the service already stored as the game's
+channel), the players are added so its pings reach them, and the challenge
+message becomes the game's one line in the channel: players, score, hand and
+a link — edited only when a hand or the game ends, and left with the result.
+After the game the thread is archived; a rematch opens a new one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Final, Literal
+
+import discord
+
+from bot.engine import GameResult
+from bot.service import GinService
+from bot.service.views import TableView
+
+from . import text
+from .pacing import ChannelPacer
+
+log = logging.getLogger(__name__)
+
+#: Minutes of quiet before Discord archives a game's thread by itself (the
+#: bot archives it when the game ends; this covers a game left to time out).
+AUTO_ARCHIVE: Final[Literal[1440]] = 1440
+
+
+class GameThreads:
+    """Starts, and after the game archives, each game's thread."""
+
+    def __init__(self, client: discord.Client, service: GinService) -> None:
+        self.client = client
+        self.service = service
+
+    async def start(self, table: TableView) -> TableView:
+        """Start the thread the service placed ``table`` in and add its
+        players; if Discord refuses, the game is played in the channel."""
+        assert table.summary_channel_id is not None and table.summary_message_id is not None
+        parent = self.client.get_partial_messageable(
+            table.summary_channel_id, guild_id=table.guild_id
+        )
+        try:
+            thread = await parent.get_partial_message(table.summary_message_id).create_thread(
+                name=text.thread_name(table), auto_archive_duration=AUTO_ARCHIVE
+            )
+        except discord.HTTPException as exc:
+            if exc.code != 160004:  # not "already created" (a retry after a restart)
+                log.warning(
+                    "could not start a thread for game %s (%s): playing in the channel",
+                    table.id,
+                    exc.text or exc.status,
+                )
+                return await self.service.place_in_channel(table.id, table.summary_channel_id)
+            return table
+        bot_id = self.client.user.id if self.client.user is not None else None
+        members = [u for u in table.players if u != bot_id]
+        results = await asyncio.gather(
+            *(thread.add_user(discord.Object(u)) for u in members), return_exceptions=True
+        )
+        for error in results:
+            if isinstance(error, BaseException):  # the board still reaches them by link
+                log.info("could not add a player to game %s's thread: %s", table.id, error)
+        return table
+
+    async def archive(self, table: TableView) -> None:
+        """The game is over and everything is posted: close its thread."""
+        if not table.in_thread:
+            return
+        try:
+            thread = self.client.get_channel(table.channel_id) or await self.client.fetch_channel(
+                table.channel_id
+            )
+            if isinstance(thread, discord.Thread):
+                await thread.edit(archived=True)
+        except discord.HTTPException as exc:
+            log.info("could not archive game %s's thread: %s", table.id, exc)
+
+
+class Summaries:
+    """The channel's one line per game, edited at hand ends (coalesced and
+    paced in the parent channel, built from the game as it is when the write
+    slot comes) and finally with the result."""
+
+    def __init__(
+        self,
+        client: discord.Client,
+        service: GinService,
+        pacer: ChannelPacer,
+        *,
+        coalesce: float = 0.4,
+    ) -> None:
+        self.client = client
+        self.service = service
+        self.pacer = pacer
+        self.coalesce = coalesce
+        self._dirty: set[int] = set()
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._results: dict[int, GameResult] = {}
+
+    def update(self, table: TableView) -> None:
+        """A hand ended: the line shows the new score (soon, coalesced)."""
+        if not table.in_thread:
+            return
+        self._dirty.add(table.id)
+        task = self._tasks.get(table.id)
+        if task is None or task.done():
+            self._tasks[table.id] = asyncio.create_task(self._flush(table))
+
+    async def final(self, table: TableView, result: GameResult) -> None:
+        """The game is over: the line keeps its result."""
+        if not table.in_thread:
+            return
+        self._results[table.id] = result
+        self._dirty.add(table.id)
+        task = self._tasks.get(table.id)
+        if task is not None and not task.done():
+            await task  # it picks the result up
+            return
+        await self._flush(table)
+
+    async def _flush(self, table: TableView) -> None:
+        parent = table.summary_channel_id
+        assert parent is not None and table.summary_message_id is not None
+        message = self.client.get_partial_messageable(parent).get_partial_message(
+            table.summary_message_id
+        )
+        try:
+            while table.id in self._dirty:
+                if self.coalesce and table.id not in self._results:
+                    await asyncio.sleep(self.coalesce)
+                async with self.pacer.write(parent):
+                    self._dirty.discard(table.id)
+                    now = await self.service.table_view(table.id)
+                    await message.edit(
+                        content=text.summary_line(now, self._results.get(table.id)),
+                        view=None,
+                        allowed_mentions=discord.AllowedMentions.none(),
+                    )
+        except discord.HTTPException as exc:
+            log.info("could not update game %s's summary: %s", table.id, exc)
+        finally:
+            self._results.pop(table.id, None)
+
+    def pending(self) -> list[asyncio.Task[None]]:
+        return list(self._tasks.values())
