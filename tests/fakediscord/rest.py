@@ -2,9 +2,10 @@
 
 Every reply is JSON with ``Content-Type: application/json`` exactly (see
 :func:`json_response`).  Unknown routes are recorded and answered with a 404
-so tests notice (:meth:`FakeState.assert_clean`).  Discord's limits are
-enforced (:mod:`.validation`) and errors use Discord's codes, so the bot's
-error handling runs as in production.
+so tests notice (:meth:`FakeState.assert_clean`).  Every API request is first
+checked against Discord's own OpenAPI spec (:mod:`.openapi`, in :meth:`_check_spec`),
+then Discord's documented limits the spec lacks are enforced (:mod:`.validation`);
+errors use Discord's codes, so the bot's error handling runs as in production.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from . import validation
+from . import openapi, validation
 from .gateway import GatewayMixin
 from .models import (
     FakeChannel,
@@ -64,6 +65,9 @@ _RECORD = web.RequestKey("fake_record", RecordedRequest)
 _PAYLOAD: web.RequestKey[Any] = web.RequestKey("fake_payload")
 _UPLOADS = web.RequestKey("fake_uploads", list)
 _FILES_FIELD = re.compile(r"files\[(\d+)\]")
+_API_PATH = re.compile(r"/api/v\d+(/.*)?")
+#: (status, message) when Discord's API has no such route or method (see _check_spec)
+_ROUTE_MISS: web.RequestKey[tuple[int, str]] = web.RequestKey("fake_route_miss")
 
 
 # --------------------------------------------------------------------------
@@ -225,8 +229,9 @@ class RestMixin(GatewayMixin):
                 request[_PAYLOAD] = payload
                 request[_UPLOADS] = uploads
                 self._check_auth(request)
+                known = self._check_spec(request, payload)
                 self._apply_injection(request.method, path)
-                response = await handler(request)
+                response = await (handler if known else self._h_unknown)(request)
             except _RateLimitedError as err:
                 # The shape discord.py expects: JSON with retry_after, and a Via
                 # header (without one it takes the 429 for a Cloudflare ban).
@@ -284,6 +289,41 @@ class RestMixin(GatewayMixin):
         if request.headers.get("Authorization") != f"Bot {self.token}":
             raise _ApiError(401, 0, "401: Unauthorized")
 
+    def _check_spec(self, request: web.Request, payload: Any) -> bool:
+        """Refuse what Discord refuses, judged by Discord's own OpenAPI spec (:mod:`.openapi`).
+
+        Runs before every handler.  False when Discord has no such route or
+        method (answered by :meth:`_h_unknown`, 404/405); raises ``400 Invalid
+        Form Body`` (50035) when the parameters or the body (a multipart
+        upload's ``payload_json``) break the spec.  The fake's own routes
+        outside ``/api/v10`` (gateway, attachment downloads) are exempt.
+        """
+        api = _API_PATH.fullmatch(request.rel_url.raw_path)
+        if api is None:
+            return True
+        verdict = openapi.check_request(
+            request.method,
+            api.group(1) or "/",
+            request.query,
+            payload,
+            multipart=request.content_type == "multipart/form-data",
+        )
+        if verdict.route_status is not None:
+            request[_ROUTE_MISS] = (verdict.route_status, verdict.route_message)
+            return False
+        if verdict.problems:
+            err = _ApiError(
+                400, 50035, "Invalid Form Body: " + "; ".join(verdict.summary()), verdict.errors()
+            )
+            # a refused interaction callback: tell the driver waiting for the response
+            iid = request.match_info.get("interaction_id", "")
+            rec = self.interactions.get(int(iid)) if iid.isdigit() else None
+            token = request.match_info.get("token")
+            if rec is not None and rec.token == token and rec.response_type is None:
+                rec.callback_error = f"{err.status} {err.code}: {err.message}"
+            raise err
+        return True
+
     def _apply_injection(self, method: str, path: str) -> None:
         for inj in self._injections:
             if inj.remaining > 0 and inj.method == method and inj.pattern.search(path):
@@ -329,7 +369,9 @@ class RestMixin(GatewayMixin):
         rec: RecordedRequest = request[_RECORD]
         self.unknown_requests.append(rec)
         log.warning("fake discord: unknown route %s %s", request.method, request.path)
-        return json_response(error_body(0, "404: Not Found (route unknown to fake)"), status=404)
+        # Discord's own answer when its API has no such route/method, else the fake's
+        status, message = request.get(_ROUTE_MISS, (404, "404: Not Found (route unknown to fake)"))
+        return json_response(error_body(0, message), status=status)
 
     # ------------------------------------------------------------------
     # REST: identity, gateway, application
