@@ -102,6 +102,10 @@ async def test_a_whole_partnership_game_with_four_users(
         tables = [await bot.service.active_game_for(fake.guild_id, u.id) for u in (ana, bo)]
         snaps = [s for s in tables if s is not None]
         assert len(snaps) == 2 and snaps[0].id != snaps[1].id
+        # One thread for the team game, started from the lobby: both tables' boards.
+        thread = fake.channels[snaps[0].channel_id]
+        assert thread.is_thread and thread.id == lobby.id == snaps[1].channel_id
+        assert {ana.id, bo.id, cy.id, di.id} <= set(thread.member_ids)
         for snap in snaps:
             board = board_message(fake, snap.id)
             png_of(board)
@@ -148,6 +152,13 @@ async def test_a_whole_partnership_game_with_four_users(
         final = [m for m in public if "win the partnership game" in m.content]
         assert len(final) == 1
         assert final[0].content.count("rating") == 4
+        assert final[0].channel_id == thread.id
+        await idle(bot, fake)
+        assert thread.archived
+        # Every hand's tables played in that thread; no board keeps a turn button.
+        assert not [m for m in public if m.channel_id not in (thread.id, fake.channel_id)]
+        for m in public:
+            assert not [c for c in m.custom_ids() if c.startswith(("gin:a:stock", "gin:a:take"))]
         for u in users.values():
             assert await bot.service.active_game_for(fake.guild_id, u.id) is None
         sheet = await fake.slash(cy, "gin score")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.service import AiLevel, GinService
+from bot.service import AiLevel, GinService, TableMode
 from bot.service.models import TeamProgress
 from bot.service.partnership import Lobby, LobbyStatus
 from bot.service.views import MoveReport, table_of
@@ -78,8 +78,31 @@ class Partnerships:
         self._deal(lobby)
 
     def _deal(self, lobby: Lobby) -> None:
-        for snap in lobby.tables:
-            self.publisher.spawn(self.publisher.open_board(table_of(snap)))
+        if lobby.tables:
+            self.publisher.spawn(self._open_tables(lobby))
+
+    async def _open_tables(self, lobby: Lobby) -> None:
+        """The table is full: both tables' boards — in one thread for the team
+        game, started from the lobby message, when the server plays in threads."""
+        tables = [table_of(snap) for snap in lobby.tables]
+        settings = await self.service.get_settings(lobby.guild_id)
+        if lobby.message_id is not None and settings.tables is TableMode.THREAD:
+            people = [s.user_id for s in lobby.seats if s.user_id is not None and not s.computer]
+            teams = " v ".join(
+                " & ".join(s.name or "?" for s in lobby.team(t))
+                for t in (lobby.creator_team, 1 - lobby.creator_team)
+            )
+            opened = await self.publisher.threads.open(
+                lobby.channel_id,
+                lobby.message_id,
+                f"Gin 2v2 #{lobby.id}: {teams}",
+                guild_id=lobby.guild_id,
+                members=people,
+            )
+            if opened:
+                tables = await self.service.place_team_in_thread(lobby.id, lobby.message_id)
+        for table in tables:
+            await self.publisher.open_board(table)
 
     async def after_table(self, report: MoveReport) -> None:
         """A table's hand ended (or someone forfeited at it): boards of the
@@ -90,11 +113,12 @@ class Partnerships:
         done = team.tables if team.result is not None else (report.table.id,)
         for game_id in done:
             await pub.pings.game_over(game_id)
-            pub.boards.refresh(game_id, team.channel_id)
+            await pub.boards.show_final(game_id)  # before the thread may be archived
         if team.hand is not None:
             await pub.boards.notice(team.channel_id, team_hand_text(team, team.names))
         if team.result is not None:
             await pub.boards.notice(team.channel_id, team_result_text(team, _names(team)))
+            await pub.threads.archive_channel(team.channel_id)
         for table in report.new_tables:
             await pub.open_board(table)
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -64,6 +65,11 @@ class Publisher:
     async def _after_move(self, report: MoveReport) -> None:
         table = report.table
         try:
+            if table.board_message_id is None:
+                # Moved before its first board: the game may have been placed in
+                # a thread since (or a restart came before its thread started).
+                table = await self._placed(table)
+                report = replace(report, table=table)
             if report.hand is not None:
                 await self.boards.reveal(table, report.hand, report.match_game)
             if report.team is not None and self.on_team is not None:
@@ -82,6 +88,20 @@ class Publisher:
         except discord.HTTPException as exc:
             self.boards.note_failure(table.channel_id, exc)
 
+    async def _placed(self, table: TableView) -> TableView:
+        """``table`` where its game is played now, its thread started."""
+        now = await self.boards.service.table_view(table.id)
+        table = replace(
+            table,
+            channel_id=now.channel_id,
+            summary_channel_id=now.summary_channel_id,
+            summary_message_id=now.summary_message_id,
+            board_message_id=now.board_message_id,
+        )
+        if table.in_thread and table.board_message_id is None:
+            table = await self.threads.start(table)
+        return table
+
     async def _game_over(self, report: MoveReport) -> None:
         """The tally, the board's last state, the summary's result, then the
         thread is archived (nothing is posted in it after that)."""
@@ -92,13 +112,18 @@ class Publisher:
         await self._tournament(report)
         await self.threads.archive(report.table)
 
-    async def open_board(self, table: TableView) -> None:
-        """A new game: its thread (when it plays in one), first board, the
-        first ping, and the computer's move if it starts.  Holds the game's
-        lock, so its first moves are posted after it."""
+    async def open_board(
+        self, table: TableView, place: Callable[[TableView], Awaitable[TableView]] | None = None
+    ) -> None:
+        """A new game: ``place`` (announce it, place it in a thread), its
+        thread (when it plays in one), first board, the first ping, and the
+        computer's move if it starts.  Holds the game's lock, so what its
+        first moves post comes after, in the right place."""
         lock = self._locks.setdefault(table.id, asyncio.Lock())
         async with lock:
             try:
+                if place is not None:
+                    table = await place(table)
                 if table.in_thread and table.board_message_id is None:
                     table = await self.threads.start(table)
                 await self.boards.post_new(table)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Sequence
 from typing import Final, Literal
 
 import discord
@@ -43,44 +44,64 @@ class GameThreads:
         """Start the thread the service placed ``table`` in and add its
         players; if Discord refuses, the game is played in the channel."""
         assert table.summary_channel_id is not None and table.summary_message_id is not None
-        parent = self.client.get_partial_messageable(
-            table.summary_channel_id, guild_id=table.guild_id
+        opened = await self.open(
+            table.summary_channel_id,
+            table.summary_message_id,
+            text.thread_name(table),
+            guild_id=table.guild_id,
+            members=table.players,
         )
+        if not opened:
+            return await self.service.place_in_channel(table.id, table.summary_channel_id)
+        return table
+
+    async def open(
+        self,
+        parent_id: int,
+        message_id: int,
+        name: str,
+        *,
+        guild_id: int,
+        members: Sequence[int],
+    ) -> bool:
+        """Start a public thread from ``message_id`` (it takes the message's id)
+        and add ``members``; False if Discord refuses (the caller plays on in
+        the channel)."""
+        parent = self.client.get_partial_messageable(parent_id, guild_id=guild_id)
         try:
-            thread = await parent.get_partial_message(table.summary_message_id).create_thread(
-                name=text.thread_name(table), auto_archive_duration=AUTO_ARCHIVE
+            thread = await parent.get_partial_message(message_id).create_thread(
+                name=name[:100], auto_archive_duration=AUTO_ARCHIVE
             )
         except discord.HTTPException as exc:
-            if exc.code != 160004:  # not "already created" (a retry after a restart)
-                log.warning(
-                    "could not start a thread for game %s (%s): playing in the channel",
-                    table.id,
-                    exc.text or exc.status,
-                )
-                return await self.service.place_in_channel(table.id, table.summary_channel_id)
-            return table
+            if exc.code == 160004:  # already started (a retry after a restart)
+                return True
+            log.warning("could not start thread %s (%s)", message_id, exc.text or exc.status)
+            return False
         bot_id = self.client.user.id if self.client.user is not None else None
-        members = [u for u in table.players if u != bot_id]
+        people = [u for u in dict.fromkeys(members) if u != bot_id]
         results = await asyncio.gather(
-            *(thread.add_user(discord.Object(u)) for u in members), return_exceptions=True
+            *(thread.add_user(discord.Object(u)) for u in people), return_exceptions=True
         )
         for error in results:
             if isinstance(error, BaseException):  # the board still reaches them by link
-                log.info("could not add a player to game %s's thread: %s", table.id, error)
-        return table
+                log.info("could not add a player to thread %s: %s", message_id, error)
+        return True
 
     async def archive(self, table: TableView) -> None:
         """The game is over and everything is posted: close its thread."""
-        if not table.in_thread:
-            return
+        if table.in_thread:
+            await self.archive_channel(table.channel_id)
+
+    async def archive_channel(self, channel_id: int) -> None:
+        """Archive ``channel_id`` if it is a thread (a channel is left alone)."""
         try:
-            thread = self.client.get_channel(table.channel_id) or await self.client.fetch_channel(
-                table.channel_id
+            thread = self.client.get_channel(channel_id) or await self.client.fetch_channel(
+                channel_id
             )
             if isinstance(thread, discord.Thread):
                 await thread.edit(archived=True)
         except discord.HTTPException as exc:
-            log.info("could not archive game %s's thread: %s", table.id, exc)
+            log.info("could not archive thread %s: %s", channel_id, exc)
 
 
 class Summaries:

@@ -129,7 +129,8 @@ class Tournaments:
         threads = bool(tables) and (
             (await self.service.get_settings(t.guild_id)).tables is TableMode.THREAD
         )
-        for table in tables:
+
+        async def announce(table: TableView) -> TableView:
             a, b = table.players
             notice = await boards.notice(
                 t.channel_id,
@@ -138,8 +139,11 @@ class Tournaments:
                 mention=True,
             )
             if threads:  # each match in a thread of its own, started from its notice
-                table = await self.service.place_in_thread(table.id, t.channel_id, notice.id)
-            await self.publisher.open_board(table)
+                return await self.service.place_in_thread(table.id, t.channel_id, notice.id)
+            return table
+
+        for table in tables:
+            await self.publisher.open_board(table, place=announce)
         if t.status == "finished" and t.bracket is not None and t.bracket.champion is not None:
             await boards.notice(
                 t.channel_id, f"🏆 **{t.title}** is over: <@{t.bracket.champion}> is the champion!"

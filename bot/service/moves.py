@@ -103,6 +103,17 @@ class MoveDesk(ServiceCore):
         started), with no summary line."""
         return await self._place(game_id, channel_id, None, None)
 
+    async def place_team_in_thread(self, team_id: int, thread_id: int) -> list[TableView]:
+        """A partnership game moves to one thread for both its tables: its
+        current tables, notices and every later hand's tables.  Returns the
+        current tables as placed."""
+
+        def txn(tx: Tx) -> list[GameSnapshot]:
+            tables = tx.place_team(team_id, thread_id)
+            return [self._cache.load(tx, game_id) for game_id in tables]
+
+        return [table_of(snap) for snap in await self._repo.write(txn)]
+
     async def _place(
         self, game_id: int, channel_id: int, parent_id: int | None, summary_id: int | None
     ) -> TableView:

@@ -58,6 +58,17 @@ class GroupsSql(TableSql):
     def save_team_game(self, row: TeamGameRow, version: int) -> None:
         self._save("team_games", row, version)
 
+    def place_team(self, team_id: int, channel_id: int) -> list[int]:
+        """Move a partnership game and its active tables to ``channel_id`` (its
+        thread); returns the tables moved."""
+        self._db.execute("UPDATE team_games SET channel_id = ? WHERE id = ?", (channel_id, team_id))
+        rows = self._db.execute(
+            "UPDATE games SET channel_id = ?, board_message_id = NULL, board_posted_at = NULL "
+            "WHERE team_game_id = ? AND status = 'active' RETURNING id",
+            (channel_id, team_id),
+        ).fetchall()
+        return sorted(int(r[0]) for r in rows)
+
     def open_lobbies(self, guild_id: int, now: float) -> list[TeamGameRow]:
         rows = self._db.execute(
             f"SELECT {TEAM_COLS} FROM team_games WHERE guild_id = ? AND status = 'lobby' "
