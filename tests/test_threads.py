@@ -301,3 +301,25 @@ async def test_thread_fake_refuses_what_discord_refuses(
         fake.rejections.clear()
         thread.archived = False
     fake.assert_clean()
+
+
+async def test_a_challenge_accepted_before_its_message_was_stored_still_gets_a_thread(
+    tmp_path: Path,
+) -> None:
+    """The opponent can press Accept before the bot has stored the challenge's
+    message id: the pressed message tells the service where the thread starts."""
+    from bot.service import GinService
+
+    svc = await GinService.open(tmp_path / "gin.db")
+    try:
+        ch = await svc.create_challenge(1, 10, 100, "Ana", 200, "Bo")
+        table = await svc.accept(ch.id, 200, message_id=555)
+        assert table.in_thread and table.channel_id == 555
+        assert (table.summary_channel_id, table.summary_message_id) == (10, 555)
+        # With tables: channel the same press plays in the channel.
+        await svc.update_setting(1, "tables", "channel")
+        ch = await svc.create_challenge(1, 10, 101, "Cy", 201, "Di")
+        table = await svc.accept(ch.id, 201, message_id=556)
+        assert not table.in_thread and table.channel_id == 10
+    finally:
+        await svc.close()

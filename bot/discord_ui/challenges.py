@@ -59,11 +59,13 @@ class Challenges:
         mentions = mentions or discord.AllowedMentions.none()
         if channel_id == interaction.channel_id:
             if view is None:
-                await interaction.response.send_message(content, allowed_mentions=mentions)
+                sent = await interaction.response.send_message(content, allowed_mentions=mentions)
             else:
-                await interaction.response.send_message(
+                sent = await interaction.response.send_message(
                     content, view=view, allowed_mentions=mentions
                 )
+            if sent.message_id is not None:  # the callback's answer names it: no extra request
+                return sent.message_id
             return (await interaction.original_response()).id
         await interaction.response.send_message(f"Posted in <#{channel_id}>.", ephemeral=True)
         channel = self.client.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
@@ -160,7 +162,10 @@ class Challenges:
     ) -> None:
         user = interaction.user.id
         if action == "accept":
-            table = await self.service.accept(challenge_id, user)
+            # The challenge is the message pressed (its id may not be stored yet
+            # when the opponent accepts at once): the game's thread starts there.
+            message_id = interaction.message.id if interaction.message is not None else None
+            table = await self.service.accept(challenge_id, user, message_id=message_id)
             a, b = table.names
             if table.in_thread:  # the challenge becomes the game's line in the channel
                 await interaction.response.edit_message(

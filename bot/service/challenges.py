@@ -93,9 +93,13 @@ class ChallengeDesk(ServiceCore):
             raise ChallengeError("There's no such challenge.")
         return challenge_from_row(row)
 
-    async def accept_challenge(self, challenge_id: int, user_id: int) -> GameSnapshot:
+    async def accept_challenge(
+        self, challenge_id: int, user_id: int, *, message_id: int | None = None
+    ) -> GameSnapshot:
         """The opponent accepts: the game starts (re-checking that neither
-        player has started another game meanwhile)."""
+        player has started another game meanwhile).  ``message_id``: the
+        challenge's message as the button press saw it, for a challenge
+        accepted before its message id was stored."""
 
         def txn(tx: Tx) -> GameSnapshot:
             now = self.clock()
@@ -114,8 +118,9 @@ class ChallengeDesk(ServiceCore):
             # Thread play: the game lives in the thread the bot starts from the
             # challenge message (same id), from its first move on.
             channel_id, summary = row.channel_id, None
-            if row.message_id is not None and tx.tables_setting(row.guild_id) != TableMode.CHANNEL:
-                channel_id, summary = row.message_id, (row.channel_id, row.message_id)
+            message = row.message_id or message_id
+            if message is not None and tx.tables_setting(row.guild_id) != TableMode.CHANNEL:
+                channel_id, summary = message, (row.channel_id, message)
             snapshot = insert_game(
                 tx,
                 self._cache,
@@ -201,9 +206,11 @@ class ChallengeDesk(ServiceCore):
 
     # --- views: what the bot gets ------------------------------------------------------
 
-    async def accept(self, challenge_id: int, user_id: int) -> TableView:
+    async def accept(
+        self, challenge_id: int, user_id: int, *, message_id: int | None = None
+    ) -> TableView:
         """:meth:`accept_challenge`, as the channel sees the new game."""
-        return table_of(await self.accept_challenge(challenge_id, user_id))
+        return table_of(await self.accept_challenge(challenge_id, user_id, message_id=message_id))
 
     async def start_computer_game(
         self,
