@@ -229,7 +229,7 @@ class RestMixin(GatewayMixin):
                 request[_PAYLOAD] = payload
                 request[_UPLOADS] = uploads
                 self._check_auth(request)
-                known = self._check_spec(request, payload)
+                known = self._check_spec(request, payload) if self.check_spec else True
                 self._apply_injection(request.method, path)
                 response = await (handler if known else self._h_unknown)(request)
             except _RateLimitedError as err:

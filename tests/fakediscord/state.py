@@ -124,6 +124,7 @@ class FakeState:
         settle_quiet: float = 0.05,
         heartbeat_interval_ms: int = 41250,
         quiesce: bool = True,
+        check_spec: bool = True,
         channel_write_limit: tuple[int, float] | None = (5, 5.0),
     ) -> None:
         self.token = token
@@ -131,6 +132,10 @@ class FakeState:
         #: (tests: removes races a human could never hit).  Benchmarks turn it
         #: off: real users do not wait for each other.
         self.quiesce = quiesce
+        #: Validate every request against Discord's OpenAPI spec (tests).  The
+        #: latency benchmark turns it off: its fake and players share the bot's
+        #: two cores, and the spec check is the fake's work, not the bot's.
+        self.check_spec = check_spec
         #: (writes, seconds): more message creates/edits than this in one
         #: channel get 429, as on Discord (None: no limit).
         self.channel_write_limit = channel_write_limit
