@@ -310,7 +310,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         self,
         interaction: discord.Interaction,
         setting: app_commands.Choice[str] | None = None,
-        value: str | None = None,
+        value: app_commands.Range[str, 1, 100] | None = None,
     ) -> None:
         guild = interaction.guild_id or 0
         if setting is not None:

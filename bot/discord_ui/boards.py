@@ -16,7 +16,7 @@ import contextlib
 import io
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 
 import discord
 
@@ -279,9 +279,13 @@ class Boards:
         await self.show_final(table.id)
 
     async def notice(
-        self, channel_id: int, content: str, *, mention: bool = False
+        self, channel_id: int, content: str, *, mention: Collection[int] = ()
     ) -> discord.Message:
-        mentions = discord.AllowedMentions(users=mention, roles=False, everyone=False)
+        """Post ``content`` pinging exactly the users in ``mention``: never
+        anyone else it names — a tournament's title or a player's name is typed
+        text and may hold a mention of its own."""
+        users = [discord.Object(user) for user in mention]
+        mentions = discord.AllowedMentions(users=users, roles=False, everyone=False)
         async with self.pacer.write(channel_id):
             return await self._channel(channel_id).send(content, allowed_mentions=mentions)
 

@@ -27,7 +27,7 @@ from .challenges import Challenges
 from .coach import Coach
 from .errors import GinTree
 from .hands import HandReplies
-from .items import DYNAMIC_ITEMS
+from .items import DYNAMIC_ITEMS, refuse_unclaimed
 from .pacing import ChannelPacer
 from .partnerships import Partnerships
 from .publisher import Publisher
@@ -130,6 +130,11 @@ class GinBot(commands.AutoShardedBot):
 
     async def on_message(self, message: discord.Message, /) -> None:
         """Chat is not ours to read (and with our intents it never arrives)."""
+
+    async def on_interaction(self, interaction: discord.Interaction, /) -> None:
+        """Clicks no item of ours runs (a forged or mangled custom_id) are
+        refused here; everything else is answered by its command or item."""
+        await refuse_unclaimed(interaction)
 
     async def on_ready(self) -> None:
         log.info("logged in as %s in %d servers", self.user, len(self.guilds))

@@ -16,7 +16,9 @@ from discord import app_commands
 from bot.engine import CardError, GameError, RulesetError
 from bot.service.models import ServiceError
 
+from .edge import autocomplete_offered, option_problem, quote
 from .permissions import ChannelPermissionError
+from .text import MAX_CONTENT
 
 log = logging.getLogger(__name__)
 
@@ -41,14 +43,22 @@ def player_message(error: BaseException) -> str | None:
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down — try again in {error.retry_after:.0f}s."
     if isinstance(error, app_commands.TransformerError):
-        return f"“{error.value}” isn't something I understand here."
+        return f"“{quote(error.value)}” isn't something I understand here."
+    if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
+        return "That command has changed — type / to pick it again."
     if isinstance(error, app_commands.CheckFailure):
         return "You can't use that here."
     return None
 
 
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
-    """Answer privately whether or not the interaction was answered already."""
+    """Answer privately whether or not the interaction was answered already
+    (within Discord's 2,000 characters: an error may quote what was typed)."""
+    if len(text) > MAX_CONTENT:
+        text = text[: MAX_CONTENT - 1] + "…"
+    if interaction.type is discord.InteractionType.autocomplete:
+        await no_suggestions(interaction)  # it can only be answered with suggestions
+        return
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -56,6 +66,16 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("could not send an error reply for interaction %s", interaction.id)
+
+
+async def no_suggestions(interaction: discord.Interaction) -> None:
+    """Answer an autocomplete request with an empty list."""
+    if interaction.response.is_done():
+        return
+    try:
+        await interaction.response.autocomplete([])
+    except discord.HTTPException:
+        log.info("could not answer autocomplete %s", interaction.id)
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
@@ -75,7 +95,25 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
 
 
 class GinTree(app_commands.CommandTree[discord.Client]):
-    """The command tree with our single error handler."""
+    """The command tree with our single error handler, and the edge check of
+    every slash command's options (:func:`.edge.option_problem`)."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if interaction.type is discord.InteractionType.autocomplete:
+            # Partial input by nature: only an option without suggestions is refused.
+            if autocomplete_offered(interaction):
+                return True
+            await no_suggestions(interaction)
+            return False
+        try:
+            problem = option_problem(interaction)
+        except Exception as exc:  # a bug here must still get its answer
+            await report(interaction, exc)
+            return False
+        if problem is None:
+            return True
+        await send_ephemeral(interaction, problem)
+        return False
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

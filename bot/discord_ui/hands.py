@@ -15,6 +15,7 @@ from bot.service.views import TurnView
 
 from . import text
 from .components import hand_controls
+from .edge import sent_to_presser
 
 
 class HandReplies:
@@ -47,10 +48,10 @@ class HandReplies:
         return content, file, hand_controls(turn)
 
     async def reply(self, interaction: discord.Interaction, turn: TurnView, note: str = "") -> None:
-        """Answer with the hand, privately: edit our own ephemeral message if the
-        click came from one, else send a new ephemeral message."""
-        message = interaction.message
-        in_place = message is not None and message.flags.ephemeral
+        """Answer with the hand, privately: edit the ephemeral message the click
+        came from if it was sent to this player, else send a new ephemeral
+        message (never write one player's hand into another's message)."""
+        in_place = sent_to_presser(interaction)
         payload = asyncio.ensure_future(self.payload(turn, note))
         done, _ = await asyncio.wait({payload}, timeout=self.defer_after)
         if not done and not interaction.response.is_done():

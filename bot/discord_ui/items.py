@@ -7,7 +7,11 @@ recognised as such and changes nothing.
 
 They share one base, :class:`GinItem`: ownership is checked in
 ``interaction_check`` (a stranger is told so and nothing runs) and every
-failure of a callback is reported once, in the player's words.
+failure of a callback is reported once, in the player's words.  A custom_id
+is input like any other: its ids are parsed with :func:`.edge.parse_id`, and
+an item whose ids are not ours (or that sits on an ephemeral message sent to
+someone else) refuses before anything runs.  :func:`refuse_unclaimed`
+answers the clicks discord.py runs no item for.
 """
 
 from __future__ import annotations
@@ -17,6 +21,15 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 import discord
 
+from .edge import (
+    FOREIGN_MESSAGE,
+    FORGED_CONTROL,
+    NOT_OFFERED,
+    InputError,
+    carries,
+    foreign_ephemeral,
+    parse_id,
+)
 from .errors import report
 
 if TYPE_CHECKING:
@@ -34,9 +47,19 @@ def bot_of(interaction: discord.Interaction) -> GinBot:
     return cast("GinBot", interaction.client)
 
 
+def ids_of(match: re.Match[str], *groups: str) -> tuple[int, ...] | None:
+    """The ``groups`` of a custom_id as ids, or ``None`` if any is not one of
+    ours (out of the database's range, zero, a leading zero, other digits)."""
+    ids = [parse_id(match[group]) for group in groups]
+    return None if None in ids else tuple(i for i in ids if i is not None)
+
+
 class GinItem(discord.ui.DynamicItem[ItemT], template=NEVER):
     """Base of our items: :meth:`allowed` decides who may use it, :meth:`run`
     does the work; any error is answered privately, exactly once."""
+
+    #: Set by ``from_custom_id`` when the custom_id's ids are not ours.
+    forged: bool = False
 
     async def allowed(self, interaction: discord.Interaction) -> None:
         """Raise a player-worded error if ``interaction.user`` may not use this."""
@@ -46,6 +69,10 @@ class GinItem(discord.ui.DynamicItem[ItemT], template=NEVER):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         try:
+            if foreign_ephemeral(interaction):
+                raise InputError(FOREIGN_MESSAGE)
+            if self.forged:
+                raise InputError(FORGED_CONTROL)
             await self.allowed(interaction)
         except Exception as exc:
             await report(interaction, exc)
@@ -106,14 +133,16 @@ class ActionButton(
         match: re.Match[str],
         /,
     ) -> ActionButton:
-        button = cast(discord.ui.Button[Any], item)
-        return cls(
-            match["action"],
-            int(match["game"]),
-            int(match["version"]),
-            label=button.label or match["action"],
-            style=button.style,
-        )
+        ids = ids_of(match, "game", "version")
+        action = match["action"]
+        game, version = ids or (0, 0)
+        if isinstance(item, discord.ui.Button):
+            made = cls(action, game, version, label=item.label or "?", style=item.style)
+            made.forged = ids is None or action not in ACTIONS
+        else:  # our custom_id on a menu: not a control we made
+            made = cls(action, game, version, label="?")
+            made.forged = True
+        return made
 
     async def run(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).turns.on_button(
@@ -154,12 +183,18 @@ class DiscardSelect(
         match: re.Match[str],
         /,
     ) -> DiscardSelect:
-        select = cast(discord.ui.Select[Any], item)
-        return cls(int(match["game"]), int(match["version"]), list(select.options))
+        ids = ids_of(match, "game", "version")
+        game, version = ids or (0, 0)
+        options = list(item.options) if isinstance(item, discord.ui.Select) else None
+        made = cls(game, version, options)
+        made.forged = ids is None or options is None  # else: our custom_id on a button
+        return made
 
     async def run(self, interaction: discord.Interaction) -> None:
         values = self.item.values
-        card = values[0] if values else ""
+        if len(values) != 1 or values[0] not in {o.value for o in self.item.options}:
+            raise InputError(NOT_OFFERED)
+        card = values[0]
         await bot_of(interaction).turns.on_discard(interaction, self.game_id, self.version, card)
 
 
@@ -196,7 +231,10 @@ class ChallengeButton(
         match: re.Match[str],
         /,
     ) -> ChallengeButton:
-        return cls(match["action"], int(match["challenge"]))
+        ids = ids_of(match, "challenge")
+        made = cls(match["action"], *(ids or (0,)))
+        made.forged = ids is None
+        return made
 
     async def run(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).challenges.on_button(interaction, self.action, self.challenge_id)
@@ -224,7 +262,10 @@ class RematchButton(
         match: re.Match[str],
         /,
     ) -> RematchButton:
-        return cls(int(match["game"]))
+        ids = ids_of(match, "game")
+        made = cls(*(ids or (0,)))
+        made.forged = ids is None
+        return made
 
     async def run(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).challenges.rematch(interaction, self.game_id)
@@ -256,7 +297,10 @@ class ReviewButton(
         match: re.Match[str],
         /,
     ) -> ReviewButton:
-        return cls(int(match["game"]), int(match["hand"]))
+        ids = ids_of(match, "game", "hand")
+        made = cls(*(ids or (0, 0)))
+        made.forged = ids is None
+        return made
 
     async def run(self, interaction: discord.Interaction) -> None:
         await bot_of(interaction).coach.show(
@@ -286,7 +330,10 @@ class GroupButton(GinItem[discord.ui.Button[Any]], template=NEVER):
         match: re.Match[str],
         /,
     ) -> GroupButton:
-        return cls(match["action"], int(match["id"]))
+        ids = ids_of(match, "id")
+        made = cls(match["action"], *(ids or (0,)))
+        made.forged = ids is None
+        return made
 
 
 class LobbyButton(GroupButton, template=r"gin:l:(?P<action>join0|join1|leave):(?P<id>\d+)"):
@@ -330,3 +377,30 @@ DYNAMIC_ITEMS = (
     LobbyButton,
     TournamentButton,
 )
+
+
+def claimed(interaction: discord.Interaction) -> bool:
+    """Whether discord.py will run one of our items for this component
+    interaction: a template matches its custom_id and the message carries
+    that component (discord.py silently drops anything else)."""
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    kind = data.get("component_type")
+    templates = (item.__discord_ui_compiled_template__ for item in DYNAMIC_ITEMS)
+    return (
+        isinstance(kind, int)
+        and any(template.fullmatch(custom_id) for template in templates)
+        and carries(interaction.message, kind, custom_id)
+    )
+
+
+async def refuse_unclaimed(interaction: discord.Interaction) -> None:
+    """Answer a component or modal interaction no item of ours will run —
+    an unknown or mangled custom_id, a component the message does not carry
+    — with the usual refusal instead of leaving the player's client to say
+    "This interaction failed"."""
+    kind = interaction.type
+    if kind is discord.InteractionType.modal_submit or (
+        kind is discord.InteractionType.component and not claimed(interaction)
+    ):
+        await report(interaction, InputError(FORGED_CONTROL))

@@ -153,13 +153,12 @@ class Publisher:
                 notice.channel_id,
                 f"⏰ <@{notice.user_id}>, it's still your move in game #{notice.game_id}. "
                 f"If you don't move <t:{int(notice.deadline)}:R>, you forfeit the game.",
-                mention=True,
+                mention=(notice.user_id,),
             )
         elif notice.report is not None and notice.report.game_result is not None:
             await self.boards.notice(
                 notice.channel_id,
                 f"⌛ <@{notice.user_id}> ran out of time in game #{notice.game_id} and forfeits.",
-                mention=False,
             )
             if notice.report.team is not None and self.on_team is not None:
                 await self.pings.game_over(notice.game_id)

@@ -136,7 +136,7 @@ class Tournaments:
                 t.channel_id,
                 f"🏆 {t.title}: <@{a}> v <@{b}> — game #{table.id} starts now. "
                 "No-shows lose by the turn timer.",
-                mention=True,
+                mention=(a, b),
             )
             if threads:  # each match in a thread of its own, started from its notice
                 return await self.service.place_in_thread(table.id, t.channel_id, notice.id)

@@ -138,6 +138,7 @@ class DriverMixin(ThreadsMixin):
         settle: bool = True,
         timeout: float | None = None,
         expect_response: bool = True,
+        strict: bool = True,
     ) -> InteractionResult:
         """Invoke ``/command [group] [subcommand] options…`` as ``user``.
 
@@ -146,12 +147,17 @@ class DriverMixin(ThreadsMixin):
         registered (sync or :meth:`learn_commands`); otherwise from the Python
         type of each value (``str``/``int``/``float``/``bool``/
         :class:`FakeUser`/:class:`FakeChannel`/:class:`FakeRole`/
-        ``(filename, bytes)`` attachment).
+        ``(filename, bytes)`` attachment).  ``strict=False`` plays a hostile
+        client: options are sent as given — unknown names, missing required
+        ones, values of the wrong type, out of range or not among the choices,
+        raw (unresolved) ids for user/channel/role options.
         """
         name, group, subcommand = self._split_command(command, group, subcommand)
         cid = channel_id or self.channel_id
         guild_id = self._guild_of(cid)
-        data = self._command_data(name, group, subcommand, options or {}, guild_id, focused=None)
+        data = self._command_data(
+            name, group, subcommand, options or {}, guild_id, focused=None, strict=strict
+        )
         label = " ".join(p for p in (name, group, subcommand) if p)
         return await self._run_interaction(
             INTERACTION_APPLICATION_COMMAND,
@@ -238,6 +244,7 @@ class DriverMixin(ThreadsMixin):
         custom_id: str,
         *,
         strict: bool = True,
+        forge: bool = False,
         locale: str = "en-US",
         settle: bool = True,
         timeout: float | None = None,
@@ -248,10 +255,17 @@ class DriverMixin(ThreadsMixin):
         ``strict`` refuses what the Discord client would not let a user do:
         a custom_id not on the message, a disabled button, a deleted message,
         or someone else's ephemeral message.  Set it False to simulate stale
-        or forged clicks.
+        or forged clicks.  ``forge`` (implies not ``strict``) plays a hostile
+        client: if the message lacks the button, the interaction's copy of the
+        message carries it anyway, so the bot rather than discord.py must
+        refuse it.
         """
         msg = self.message(message)
+        strict = strict and not forge
         comp = self._check_component(user, msg, custom_id, strict, select=False)
+        forged = None
+        if forge and comp is None:
+            forged = {"type": COMPONENT_BUTTON, "style": 2, "label": "?", "custom_id": custom_id}
         data: dict[str, Any] = {
             "custom_id": custom_id,
             "component_type": comp.get("type", COMPONENT_BUTTON) if comp else COMPONENT_BUTTON,
@@ -269,6 +283,7 @@ class DriverMixin(ThreadsMixin):
             settle=settle,
             timeout=timeout,
             expect_response=expect_response,
+            forged=forged,
         )
 
     async def select(
@@ -279,6 +294,7 @@ class DriverMixin(ThreadsMixin):
         values: list[Any],
         *,
         strict: bool = True,
+        forge: bool = False,
         locale: str = "en-US",
         settle: bool = True,
         timeout: float | None = None,
@@ -289,9 +305,22 @@ class DriverMixin(ThreadsMixin):
         For string selects the values are option values; for user/role/
         channel selects pass :class:`FakeUser`/:class:`FakeRole`/
         :class:`FakeChannel` (or ids) and ``resolved`` is filled in.
+        ``strict`` and ``forge`` as in :meth:`click` (a forged menu offers
+        exactly ``values``).
         """
         msg = self.message(message)
+        strict = strict and not forge
         comp = self._check_component(user, msg, custom_id, strict, select=True)
+        forged = None
+        if forge and comp is None:
+            options = [{"label": str(v)[:100] or "?", "value": str(v)} for v in values]
+            forged = {
+                "type": COMPONENT_STRING_SELECT,
+                "custom_id": custom_id,
+                "options": options or [{"label": "?", "value": "?"}],
+                "min_values": 0,
+                "max_values": max(1, len(values)),
+            }
         ctype = comp.get("type", COMPONENT_STRING_SELECT) if comp else COMPONENT_STRING_SELECT
         if strict and comp is not None and ctype == COMPONENT_STRING_SELECT:
             allowed = [str(o.get("value")) for o in comp.get("options") or []]
@@ -323,6 +352,7 @@ class DriverMixin(ThreadsMixin):
             settle=settle,
             timeout=timeout,
             expect_response=expect_response,
+            forged=forged,
         )
 
     async def submit_modal(
@@ -496,6 +526,7 @@ class DriverMixin(ThreadsMixin):
         guild_id: int,
         *,
         focused: str | None,
+        strict: bool = True,
     ) -> dict[str, Any]:
         schema, scope = self._find_schema(name, guild_id)
         specs: list[dict[str, Any]] | None = None
@@ -519,10 +550,10 @@ class DriverMixin(ThreadsMixin):
                 raise AssertionError(f"/{name} needs a subcommand/group, one of {subs}")
         resolved: dict[str, dict[str, Any]] = {}
         opts = [
-            self._option_payload(oname, value, specs, focused == oname, resolved)
+            self._option_payload(oname, value, specs, focused == oname, resolved, strict)
             for oname, value in options.items()
         ]
-        if specs is not None and focused is None:
+        if specs is not None and focused is None and strict:
             missing = [
                 o["name"] for o in specs if o.get("required") and o.get("name") not in options
             ]
@@ -553,11 +584,12 @@ class DriverMixin(ThreadsMixin):
         specs: list[dict[str, Any]] | None,
         focused: bool,
         resolved: dict[str, dict[str, Any]],
+        strict: bool = True,
     ) -> dict[str, Any]:
         spec: dict[str, Any] | None = None
         if specs is not None:
             spec = next((o for o in specs if o.get("name") == name), None)
-            if spec is None:
+            if spec is None and strict:
                 raise AssertionError(
                     f"unknown option {name!r}; command has {[o.get('name') for o in specs]}"
                 )
@@ -566,6 +598,11 @@ class DriverMixin(ThreadsMixin):
         if focused:
             payload["focused"] = True
             payload["value"] = value if isinstance(value, str) else str(value)
+            return payload
+        if not strict:  # a hostile client: the value as given, fake objects as their ids
+            if isinstance(value, FakeUser | FakeChannel | FakeRole):
+                value = self._resolve_value(value, otype, resolved, option=True)
+            payload["value"] = value
             return payload
         if otype == OPT_STRING:
             value = str(value)
@@ -728,6 +765,7 @@ class DriverMixin(ThreadsMixin):
         timeout: float | None,
         expect_response: bool,
         source: SentMessage | None = None,
+        forged: dict[str, Any] | None = None,
     ) -> InteractionResult:
         await self.wait_connected(timeout)
         await self._quiesce()
@@ -735,6 +773,9 @@ class DriverMixin(ThreadsMixin):
         d["data"] = data
         if source is not None:
             d["message"] = self._message_payload(source)
+            if forged is not None:  # a hostile client's copy of the message (see click)
+                rows = [*d["message"]["components"][:4], {"type": 1, "components": [forged]}]
+                d["message"] = {**d["message"], "components": rows}
         rec = InteractionResult(
             id=iid,
             token=token,

@@ -30,6 +30,8 @@ from .payloads import (
 from .state import FakeState, _Connection, _Session
 
 log = logging.getLogger("fakediscord")
+#: Seconds before a heartbeat is ACKed (a short round trip; see ``_on_gateway_frame``).
+HEARTBEAT_ACK_DELAY = 0.05
 
 
 class GatewayMixin(FakeState):
@@ -95,8 +97,12 @@ class GatewayMixin(FakeState):
     async def _on_gateway_frame(self, conn: _Connection, frame: dict[str, Any]) -> None:
         op = frame.get("op")
         d = frame.get("d")
-        if op == 1:  # heartbeat
-            self._send_op(conn, 11, None)
+        if op == 1:  # heartbeat: ACKed after a network's round trip, not at once —
+            # discord.py's keep-alive thread notes the send only after the loop
+            # has sent it, and an instant loopback ACK can beat that note,
+            # making it warn "Can't keep up … 41s behind" about the last beat.
+            loop = asyncio.get_running_loop()
+            loop.call_later(HEARTBEAT_ACK_DELAY, self._send_op, conn, 11, None)
         elif op == 2:
             await self._identify(conn, d or {})
         elif op == 6:
