@@ -33,23 +33,31 @@ async def open_service(config: Config) -> GinService:
     import asyncpg
 
     from bot.service import GinService
-    from bot.storage import StorageError
+    from bot.storage import DatabaseUnavailableError, StorageError
 
     where = config.database_name
+    if config.database_url:
+        fix = "check that the PostgreSQL server is running and GIN_DATABASE_URL is right."
+    else:
+        fix = "set GIN_DB_PATH to a file in a folder the bot may write to."
     try:
         return await GinService.open(
             config.database, synchronous=config.db_sync, shards=config.shards
         )
+    except DatabaseUnavailableError as err:
+        raise StartupError(f"cannot open the database {where} ({err.detail}); {fix}") from err
     except StorageError as err:
         raise StartupError(f"cannot use the database {where}: {err}") from err
-    except (OSError, sqlite3.Error, asyncpg.PostgresError) as err:
-        if config.database_url:
-            fix = "check that the PostgreSQL server is running and GIN_DATABASE_URL is right."
-        else:
-            fix = "set GIN_DB_PATH to a file in a folder the bot may write to."
-        raise StartupError(
-            f"cannot open the database {where} ({err.__class__.__name__}: {err}); {fix}"
-        ) from err
+    except (
+        OSError,
+        sqlite3.Error,
+        asyncpg.PostgresError,
+        asyncpg.InterfaceError,
+        ValueError,
+    ) as err:
+        # ValueError: asyncpg's own check of the URL (config.py checks the usual mistakes).
+        what = config.hide_password(f"{err.__class__.__name__}: {err}")
+        raise StartupError(f"cannot open the database {where} ({what}); {fix}") from err
 
 
 async def serve(config: Config) -> None:

@@ -14,12 +14,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 from bot.shards import ShardRange
 
 DEFAULT_DB_FILE: Final = "gin.db"
 DB_SYNC_MODES: Final = ("NORMAL", "FULL", "EXTRA")
 EVENT_LOOPS: Final = ("asyncio", "uvloop")
+#: The values asyncpg accepts for the URL options it checks itself.
+SSL_MODES: Final = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
+SESSION_ATTRS: Final = ("any", "primary", "standby", "prefer-standby", "read-write", "read-only")
 
 
 class ConfigError(ValueError):
@@ -54,7 +58,17 @@ class Config:
         """:attr:`database` for messages: a URL without its password."""
         if not self.database_url:
             return str(self.db_path)
-        return re.sub(r"//([^:/@]*):[^@]*@", r"//\1:***@", self.database_url)
+        return redact_url(self.database_url)
+
+    def hide_password(self, text: str) -> str:
+        """``text`` (a driver's message) with the database password starred out."""
+        try:
+            secret = urlsplit(self.database_url or "").password
+        except ValueError:
+            secret = None
+        for form in {secret, unquote(secret)} if secret else ():
+            text = text.replace(form, "***")
+        return text
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, cwd: Path | None = None) -> Config:
@@ -85,11 +99,8 @@ class Config:
             raise ConfigError(f"GIN_EVENT_LOOP must be one of {', '.join(EVENT_LOOPS)}.")
         path_text = env.get("GIN_DB_PATH", "").strip()
         url = env.get("GIN_DATABASE_URL", "").strip() or None
-        if url is not None and not url.startswith(("postgresql://", "postgres://")):
-            raise ConfigError(
-                "GIN_DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db); "
-                "leave it unset to use the SQLite file GIN_DB_PATH."
-            )
+        if url is not None:
+            check_postgres_url(url)
         shards = _shards(env)
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
@@ -102,6 +113,72 @@ class Config:
             database_url=url,
             shards=shards,
         )
+
+
+def redact_url(url: str) -> str:
+    """``url`` with its password (``user:***@``, ``password=***``) hidden,
+    however malformed the rest of it is."""
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        return url
+    end = min((i for i in (rest.find("/"), rest.find("?")) if i >= 0), default=len(rest))
+    netloc, tail = rest[:end], rest[end:]
+    if "@" in netloc:
+        userinfo, _, hosts = netloc.rpartition("@")
+        user, colon, _ = userinfo.partition(":")
+        netloc = f"{user}{':***' if colon else ''}@{hosts}"
+    tail = re.sub(r"([?&]password=)[^&]*", r"\1***", tail)
+    return f"{scheme}://{netloc}{tail}"
+
+
+def check_postgres_url(url: str) -> None:
+    """Refuse a ``GIN_DATABASE_URL`` that asyncpg could not use as given: the
+    scheme, each ``host:port`` (a port is 1–65535), ``[…]`` around an IPv6
+    address, and the options asyncpg checks itself (``sslmode``,
+    ``target_session_attrs``).  The message never shows the password."""
+    shown = redact_url(url)
+    if not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(
+            "GIN_DATABASE_URL must be a PostgreSQL URL (postgresql://user:password@host/db); "
+            "leave it unset to use the SQLite file GIN_DB_PATH."
+        )
+
+    def bad(why: str) -> ConfigError:
+        return ConfigError(
+            f"GIN_DATABASE_URL {shown} is malformed: {why} "
+            "(expected postgresql://user:password@host:port/database?option=value)."
+        )
+
+    try:
+        parts = urlsplit(url)
+        options = parse_qsl(parts.query, keep_blank_values=True, strict_parsing=bool(parts.query))
+    except ValueError as err:
+        raise bad(str(err)) from None
+    hosts = parts.netloc.partition("@")[2] if "@" in parts.netloc else parts.netloc
+    if "@" in hosts:  # asyncpg splits at the first "@", as the URL standard does
+        raise bad('write an "@" in the user name or password as %40')
+    for host in hosts.split(",") if hosts else []:
+        name, port = host, ""
+        if host.startswith("["):
+            name, bracket, after = host[1:].partition("]")
+            if not bracket or (after and not after.startswith(":")):
+                raise bad(f"the host {host!r} needs [brackets] around an IPv6 address")
+            port = after[1:]
+        elif ":" in host:
+            name, _, port = host.rpartition(":")
+        if not name:
+            raise bad(f"{host!r} has no host name")
+        if ":" in host and not (port.isdigit() and 1 <= int(port) <= 65535):
+            raise bad(f"the port {port!r} is not a number from 1 to 65535")
+    for key, value in options:
+        if key == "sslmode" and value not in SSL_MODES:
+            raise bad(f"sslmode must be one of {', '.join(SSL_MODES)}")
+        if key == "target_session_attrs" and value not in SESSION_ATTRS:
+            raise bad(f"target_session_attrs must be one of {', '.join(SESSION_ATTRS)}")
+        if key == "port" and not all(
+            p.isdigit() and 1 <= int(p) <= 65535 for p in value.split(",")
+        ):
+            raise bad(f"the port {value!r} is not a number from 1 to 65535")
 
 
 def _shards(env: Mapping[str, str]) -> ShardRange | None:

@@ -18,6 +18,7 @@ from bot.service import (
     LEADERBOARD_SORTS,
     SERVER_SETTINGS,
     AiLevel,
+    DatabaseUnavailableError,
     GinService,
     PermissionDeniedError,
     ServiceError,
@@ -179,8 +180,8 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
     ) -> list[app_commands.Choice[str]]:
         try:
             turn = await self.service.turn_view(interaction.guild_id or 0, interaction.user.id)
-        except ServiceError:
-            return []
+        except (ServiceError, DatabaseUnavailableError):
+            return []  # no game, or the database is away: no suggestions, no error
         typed = current.strip().upper().replace("10", "T")
         choices = []
         for card in turn.view.hand:

@@ -3,9 +3,9 @@ advice each level lets out of the service."""
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from bot.engine import Action, ActionKind, Assist
@@ -14,6 +14,7 @@ from bot.service.assist import game_assist, parse_assist
 from bot.service.pinging import parse_ping
 from bot.storage import MIGRATIONS
 from bot.storage import migrations as migrations_module
+from bot.storage.sqlite import SqliteDb
 
 
 @pytest.mark.parametrize(
@@ -47,19 +48,22 @@ def test_assist_defaults_by_kind_of_game() -> None:
         parse_assist("lots")
 
 
-def test_migration_2_keeps_old_games_at_full(tmp_path: Path) -> None:
-    db = sqlite3.connect(tmp_path / "gin.db", isolation_level=None)
-    migrations_module.migrate(db, MIGRATIONS[:1])
-    db.execute(
-        "INSERT INTO games (guild_id, channel_id, player0, player1, name0, name1, ruleset, "
-        "state, version, status, hand_number, created_at, updated_at) "
-        "VALUES (1, 2, 3, 4, 'a', 'b', '{}', '{}', 1, 'active', 1, 0, 0)"
-    )
-    db.execute("INSERT INTO server_settings (guild_id, ruleset, updated_at) VALUES (1, '{}', 0)")
-    migrations_module.migrate(db)
-    assert db.execute("SELECT assist FROM games").fetchone() == ("full",)
-    row = db.execute("SELECT assist, ping_mode, ping_idle_minutes FROM server_settings").fetchone()
-    assert row == (None, "idle", 5)
+async def test_migration_2_keeps_old_games_at_full(tmp_path: Path) -> None:
+    async with aiosqlite.connect(tmp_path / "gin.db", isolation_level=None) as conn:
+        db = SqliteDb(conn)
+        await migrations_module.migrate(db, MIGRATIONS[:1])
+        await db.execute(
+            "INSERT INTO games (guild_id, channel_id, player0, player1, name0, name1, ruleset, "
+            "state, version, status, hand_number, created_at, updated_at) "
+            "VALUES (1, 2, 3, 4, 'a', 'b', '{}', '{}', 1, 'active', 1, 0, 0)"
+        )
+        await db.execute(
+            "INSERT INTO server_settings (guild_id, ruleset, updated_at) VALUES (1, '{}', 0)"
+        )
+        await migrations_module.migrate(db)
+        assert await db.fetchone("SELECT assist FROM games") == ("full",)
+        row = await db.fetchone("SELECT assist, ping_mode, ping_idle_minutes FROM server_settings")
+        assert row == (None, "idle", 5)
 
 
 async def test_settings_round_trip_and_advice_per_level(db_target: str | Path) -> None:

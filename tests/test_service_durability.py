@@ -7,11 +7,13 @@ import json
 import os
 import random
 import signal
-import sqlite3
 import sys
 import time
 from pathlib import Path
 from typing import Any
+
+import aiosqlite
+import asyncpg
 
 from bot.engine import Action, ActionKind, Game
 from bot.service import (
@@ -23,7 +25,9 @@ from bot.service import (
 )
 from bot.service.games import STALE_MESSAGE
 from bot.storage import MoveRow
-from bot.storage.postgres import PgConnection, is_postgres_url
+from bot.storage.postgres import PgDb, Statements, is_postgres_url
+from bot.storage.sqlite import SqliteDb
+from bot.storage.tables.base import Db
 
 from .service_helpers import (
     CHANNEL,
@@ -250,57 +254,49 @@ async def _check_consistent(target: str | Path, last_seen: dict[int, int]) -> di
     move reported as committed was lost — read straight from the database
     (a SQLite file, or PostgreSQL through the backend's own connection)."""
     if is_postgres_url(target):
-        conn = await PgConnection.open(str(target))
+        conn = await asyncpg.connect(str(target))
         try:
-            return await conn.call(_checked, last_seen)
+            return await _checked(PgDb(conn, Statements()), last_seen)
         finally:
             await conn.close()
-    db = sqlite3.connect(target)
-    try:
-        assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        assert db.execute("PRAGMA foreign_key_check").fetchall() == []
-        return _checked(db, last_seen)
-    finally:
-        db.close()
+    async with aiosqlite.connect(target) as conn:
+        db = SqliteDb(conn)
+        assert await db.fetchall("PRAGMA integrity_check") == [("ok",)]
+        assert await db.fetchall("PRAGMA foreign_key_check") == []
+        return await _checked(db, last_seen)
 
 
-def _checked(db: Any, last_seen: dict[int, int]) -> dict[int, str]:
+async def _checked(db: Db, last_seen: dict[int, int]) -> dict[int, str]:
     status = {}
-    rows = db.execute("SELECT id, version, state, status FROM games").fetchall()
+    rows = await db.fetchall("SELECT id, version, state, status FROM games")
     for gid, version, state_text, st in rows:
         status[gid] = st
         state = json.loads(state_text)
         game = Game.from_dict(state)  # includes the 52-card check mid-hand
-        moves = [
-            r[0]
-            for r in db.execute(
-                "SELECT version FROM moves WHERE game_id = ? ORDER BY version", (gid,)
-            )
-        ]
-        assert moves == list(range(2, version + 1))
         log = [
             MoveRow(*r)
-            for r in db.execute(
+            for r in await db.fetchall(
                 "SELECT game_id, version, seat, kind, card, at FROM moves "
                 "WHERE game_id = ? ORDER BY version",
                 (gid,),
             )
         ]
+        assert [m.version for m in log] == list(range(2, version + 1))
         assert replay(state, log).to_dict() == state
-        hands = db.execute(
+        hands = await db.fetchall(
             "SELECT hand_number, total0, total1 FROM hands WHERE game_id = ? ORDER BY hand_number",
             (gid,),
-        ).fetchall()
+        )
         assert hands == [(h.number, *h.totals) for h in game.history]
-        results = db.execute("SELECT COUNT(*) FROM game_results WHERE game_id = ?", (gid,))
-        assert results.fetchone()[0] == (1 if st == "finished" else 0)
-        busy = db.execute("SELECT COUNT(*) FROM active_players WHERE game_id = ?", (gid,))
-        assert busy.fetchone()[0] == (2 if st == "active" else 0)
+        results = await db.fetchone("SELECT COUNT(*) FROM game_results WHERE game_id = ?", (gid,))
+        assert results == (1 if st == "finished" else 0,)
+        busy = await db.fetchone("SELECT COUNT(*) FROM active_players WHERE game_id = ?", (gid,))
+        assert busy == (2 if st == "active" else 0,)
         seen = last_seen.get(gid, 1)
         assert seen <= version <= seen + 1, (gid, seen, version)
     finished = sum(1 for s in status.values() if s == "finished")
-    counted = db.execute("SELECT COALESCE(SUM(games), 0) FROM player_stats").fetchone()[0]
-    assert counted == 2 * finished
+    counted = await db.fetchone("SELECT COALESCE(SUM(games), 0) FROM player_stats")
+    assert counted is not None and counted[0] == 2 * finished
     return status
 
 

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -76,3 +78,23 @@ def test_discord_unreachable(tmp_path: Path) -> None:
     )
     line = one_line(run_bot(tmp_path, GIN_DB_PATH=str(tmp_path / "gin.db"), code=wrapper))
     assert line.startswith("gin-bot: cannot reach Discord")
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "postgresql://gin:s3cret@localhost:notaport/gin",
+        "postgresql://gin:s3cret@localhost:99999/gin",
+        "postgresql://gin:s3cret@localhost:0/gin",
+        "postgresql://gin:s3cret@localhost/gin?sslmode=bogus",
+        "postgresql://gin:s3cret@[::1/gin",
+        "postgresql://gin:s3cret@localhost/gin?target_session_attrs=zzz",
+        "postgresql://gin:s3c@ret@localhost/gin",
+        "postgresql://gin:s3cret@localhost/gin?a",
+    ],
+)
+def test_malformed_database_url(tmp_path: Path, url: str) -> None:
+    line = one_line(run_bot(tmp_path, GIN_DATABASE_URL=url))
+    assert line.startswith("gin-bot: GIN_DATABASE_URL postgresql://gin:***@"), line
+    assert "is malformed" in line
+    assert "s3c" not in line and "ret@" not in line  # the password, never

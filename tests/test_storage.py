@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import re
 import sqlite3
 from pathlib import Path
 
+import aiosqlite
+import asyncpg
 import pytest
 
 from bot.config import Config
@@ -21,7 +24,8 @@ from bot.storage import (
 )
 from bot.storage import migrations as migrations_module
 from bot.storage.errors import ConstraintError
-from bot.storage.postgres import PgConnection, PgDb, pg_statements, schema_version
+from bot.storage.postgres import pg_statements
+from bot.storage.sqlite import SqliteDb
 
 TABLES = {
     "meta",
@@ -128,18 +132,18 @@ async def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
         await Repository.open(path)
 
 
-def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
-    db = sqlite3.connect(tmp_path / "gin.db", isolation_level=None)
-    broken = (*MIGRATIONS, "CREATE TABLE extra (a INTEGER);\nSELECT * FROM no_such_table;")
-    with pytest.raises(sqlite3.OperationalError):
-        migrations_module.migrate(db, broken)
-    assert migrations_module.user_version(db) == LATEST_VERSION
-    names = {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
-    assert "extra" not in names and "games" in names
-    # ...and a fixed migration then applies on top.
-    fixed = (*MIGRATIONS, "CREATE TABLE extra (a INTEGER);")
-    assert migrations_module.migrate(db, fixed) == LATEST_VERSION + 1
-    db.close()
+async def test_a_failing_migration_leaves_the_previous_version(tmp_path: Path) -> None:
+    async with aiosqlite.connect(tmp_path / "gin.db", isolation_level=None) as conn:
+        db = SqliteDb(conn)
+        broken = (*MIGRATIONS, "CREATE TABLE extra (a INTEGER);\nSELECT * FROM no_such_table;")
+        with pytest.raises(sqlite3.OperationalError):
+            await migrations_module.migrate(db, broken)
+        assert await migrations_module.user_version(db) == LATEST_VERSION
+        names = {r[0] for r in await db.fetchall("SELECT name FROM sqlite_master")}
+        assert "extra" not in names and "games" in names
+        # ...and a fixed migration then applies on top.
+        fixed = (*MIGRATIONS, "CREATE TABLE extra (a INTEGER);")
+        assert await migrations_module.migrate(db, fixed) == LATEST_VERSION + 1
 
 
 def test_default_path(tmp_path: Path) -> None:
@@ -175,8 +179,8 @@ async def test_a_failed_transaction_changes_nothing(db_target: str | Path) -> No
     repo = await Repository.open(db_target)
     ran: list[str] = []
 
-    def txn(tx: Tx) -> None:
-        tx.set_meta("a", "1")
+    async def txn(tx: Tx) -> None:
+        await tx.set_meta("a", "1")
         tx.after_commit(lambda: ran.append("hook"))
         raise RuntimeError("boom")
 
@@ -186,8 +190,8 @@ async def test_a_failed_transaction_changes_nothing(db_target: str | Path) -> No
         assert await repo.read(lambda tx: tx.get_meta("a")) is None
         assert ran == []
 
-        def ok(tx: Tx) -> None:
-            tx.set_meta("a", "2")
+        async def ok(tx: Tx) -> None:
+            await tx.set_meta("a", "2")
             tx.after_commit(lambda: ran.append("hook"))
 
         await repo.write(ok)
@@ -201,16 +205,16 @@ async def test_one_active_game_per_player_is_a_constraint(db_target: str | Path)
     repo = await Repository.open(db_target)
     try:
 
-        def first(tx: Tx) -> int:
-            gid = tx.insert_game(_new_game())
-            tx.claim_players(1, [10, 11], gid)
+        async def first(tx: Tx) -> int:
+            gid = await tx.insert_game(_new_game())
+            await tx.claim_players(1, [10, 11], gid)
             return gid
 
         gid = await repo.write(first)
 
-        def second(tx: Tx) -> int:
-            other = tx.insert_game(_new_game(p0=12, p1=10))
-            tx.claim_players(1, [12, 10], other)
+        async def second(tx: Tx) -> int:
+            other = await tx.insert_game(_new_game(p0=12, p1=10))
+            await tx.claim_players(1, [12, 10], other)
             return other
 
         with pytest.raises(StorageError):
@@ -240,11 +244,11 @@ async def test_memory_databases_are_refused() -> None:
 # --- PostgreSQL: the same migrations, translated -------------------------------------------
 
 
-def _pg_columns(db: PgDb) -> dict[str, list[str]]:
-    rows = db.execute(
+async def _pg_columns(conn: asyncpg.Connection) -> dict[str, list[str]]:
+    rows = await conn.fetch(
         "SELECT table_name, column_name FROM information_schema.columns "
         "WHERE table_schema = 'public' ORDER BY table_name, ordinal_position"
-    ).fetchall()
+    )
     out: dict[str, list[str]] = {}
     for table, column in rows:
         out.setdefault(table, []).append(column)
@@ -258,10 +262,10 @@ async def test_postgresql_gets_the_same_schema(tmp_path: Path, pg_url: str) -> N
     await (await Repository.open(lite)).close()
     with sqlite3.connect(lite) as db:
         sqlite_columns = {t: [r[1] for r in db.execute(f"PRAGMA table_info({t})")] for t in TABLES}
-    conn = await PgConnection.open(pg)
+    conn = await asyncpg.connect(pg)
     try:
-        columns = await conn.call(_pg_columns)
-        assert await conn.call(schema_version) == LATEST_VERSION
+        columns = await _pg_columns(conn)
+        assert await conn.fetchval("SELECT version FROM schema_version") == LATEST_VERSION
     finally:
         await conn.close()
     assert {t: columns[t] for t in TABLES} == sqlite_columns
@@ -278,10 +282,64 @@ async def test_postgresql_gets_the_same_schema(tmp_path: Path, pg_url: str) -> N
 async def test_postgresql_refuses_a_newer_schema(pg_url: str) -> None:
     pg = pg_url
     await (await Repository.open(pg)).close()
-    conn = await PgConnection.open(pg)
+    conn = await asyncpg.connect(pg)
     try:
-        await conn.call(lambda db: db.execute("UPDATE schema_version SET version = version + 1"))
+        await conn.execute("UPDATE schema_version SET version = version + 1")
     finally:
         await conn.close()
     with pytest.raises(StorageError, match="newer than this bot"):
         await Repository.open(pg)
+
+
+async def test_a_failed_commit_changes_nothing_and_holds_nobody_up(tmp_path: Path) -> None:
+    """SQLite keeps a transaction open when its COMMIT fails (here: a foreign
+    key checked only at COMMIT).  The lock was already handed on, so the
+    next transaction finds it, rolls it back and goes ahead; with nobody
+    next, the failed transaction's own clean-up ends it."""
+    repo = await Repository.open(tmp_path / "gin.db")
+
+    async def bad(tx: Tx) -> None:
+        await tx._db.execute("PRAGMA defer_foreign_keys = ON")
+        await tx.set_meta("bad", "1")
+        await tx.claim_players(1, [10], 999)  # no game 999: refused at COMMIT
+
+    async def good(tx: Tx) -> None:
+        await tx.set_meta("good", "1")
+
+    try:
+        results = await asyncio.gather(repo.write(bad), repo.write(good), return_exceptions=True)
+        assert isinstance(results[0], sqlite3.IntegrityError) and results[1] is None
+        assert await repo.read(lambda tx: tx.get_meta("bad")) is None
+        assert await repo.read(lambda tx: tx.get_meta("good")) == "1"
+        with pytest.raises(sqlite3.IntegrityError):
+            await repo.write(bad)
+        await asyncio.sleep(0.05)  # the clean-up's turn
+        other = sqlite3.connect(tmp_path / "gin.db", timeout=0, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # the file's write lock is free again
+        other.execute("ROLLBACK")
+        other.close()
+        assert await repo.read(lambda tx: tx.get_meta("bad")) is None
+        await repo.write(lambda tx: tx.set_meta("after", "1"))
+        assert await repo.read(lambda tx: tx.get_meta("after")) == "1"
+    finally:
+        await repo.close()
+
+
+async def test_a_transaction_cancelled_while_it_begins_leaves_nothing_open(
+    tmp_path: Path,
+) -> None:
+    """Cancelled while its ``BEGIN`` is on its way (a shutdown, a timeout):
+    the BEGIN still runs, so the transaction is rolled back, not left open
+    for the next one to trip over."""
+    repo = await Repository.open(tmp_path / "gin.db")
+    try:
+        task = asyncio.ensure_future(repo.write(lambda tx: tx.set_meta("cancelled", "1")))
+        await asyncio.sleep(0)  # the task is waiting for its BEGIN
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        await repo.write(lambda tx: tx.set_meta("next", "1"))
+        assert await repo.read(lambda tx: tx.get_meta("cancelled")) is None
+        assert await repo.read(lambda tx: tx.get_meta("next")) == "1"
+    finally:
+        await repo.close()

@@ -14,6 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import CardError, GameError, RulesetError
+from bot.service import DatabaseUnavailableError
 from bot.service.models import ServiceError
 
 from .edge import autocomplete_offered, option_problem, quote
@@ -24,6 +25,7 @@ log = logging.getLogger(__name__)
 
 PLAYER_ERRORS: tuple[type[Exception], ...] = (
     ServiceError,
+    DatabaseUnavailableError,  # nothing changed: the database is away for a moment
     GameError,
     CardError,
     RulesetError,

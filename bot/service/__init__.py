@@ -5,6 +5,7 @@ the player-worded errors it gets back.
 """
 
 from bot.storage import LEADERBOARD_SORTS as _SORT_SQL
+from bot.storage import CommitUnknownError, DatabaseUnavailableError
 
 from .ai_runner import AiRunner
 from .assist import assist_line
@@ -61,6 +62,8 @@ __all__ = [
     "ChallengeError",
     "ChallengeStatus",
     "CoachReport",
+    "CommitUnknownError",
+    "DatabaseUnavailableError",
     "GameDamagedError",
     "GameSnapshot",
     "GameStatus",

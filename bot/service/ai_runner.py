@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.engine import Action
+from bot.storage import DatabaseUnavailableError
 
 from .models import MoveRejectedError, StaleActionError
 from .views import MoveReport, report_of
@@ -70,22 +71,33 @@ class AiRunner:
             task.cancel()
 
     async def _loop(self, game_id: int) -> None:
-        service = self._service
+        backoff = self.delay
         try:
             while True:
-                await asyncio.sleep(self.delay)
-                table = await service.table_view(game_id)
-                if not table.is_ai_turn or table.ai_level is None:
-                    return
-                decide = functools.partial(self._decide, level=table.ai_level.value)
-                result = await service.play_ai_turn(game_id, decide)
-                if result is None:
-                    return
-                report = report_of(result, None)
-                await self._on_move(report)
-                if not report.table.is_ai_turn:
-                    return
+                await asyncio.sleep(backoff)
+                try:
+                    if not await self._turn(game_id):
+                        return
+                    backoff = self.delay
+                except DatabaseUnavailableError:
+                    # Nothing changed: wait for the database (twice as long
+                    # each time, at most 15 s), then look at the game afresh.
+                    backoff = min(15.0, max(1.0, 2 * backoff))
         except (StaleActionError, MoveRejectedError):
             log.info("computer move in game %s overtaken (resigned or ended)", game_id)
         except Exception:
             log.exception("computer opponent failed in game %s", game_id)
+
+    async def _turn(self, game_id: int) -> bool:
+        """One computer move if it is its turn; whether it moves again next."""
+        service = self._service
+        table = await service.table_view(game_id)
+        if not table.is_ai_turn or table.ai_level is None:
+            return False
+        decide = functools.partial(self._decide, level=table.ai_level.value)
+        result = await service.play_ai_turn(game_id, decide)
+        if result is None:
+            return False
+        report = report_of(result, None)
+        await self._on_move(report)
+        return report.table.is_ai_turn

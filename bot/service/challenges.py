@@ -51,12 +51,12 @@ class ChallengeDesk(ServiceCore):
         if challenger_id == opponent_id:
             raise ChallengeError("You can't challenge yourself.")
 
-        def txn(tx: Tx) -> ChallengeRow:
+        async def txn(tx: Tx) -> ChallengeRow:
             now = self.clock()
-            ruleset = game_ruleset(tx, guild_id, target, variant, match_games)
-            check_free(tx, guild_id, challenger_id, None)
-            check_free(tx, guild_id, opponent_id, opponent_name)
-            pending = tx.open_challenge_between(guild_id, challenger_id, opponent_id, now)
+            ruleset = await game_ruleset(tx, guild_id, target, variant, match_games)
+            await check_free(tx, guild_id, challenger_id, None)
+            await check_free(tx, guild_id, opponent_id, opponent_name)
+            pending = await tx.open_challenge_between(guild_id, challenger_id, opponent_id, now)
             if pending is not None:
                 raise ChallengeError(
                     f"You already challenged {opponent_name} (challenge #{pending.id}); "
@@ -77,7 +77,7 @@ class ChallengeDesk(ServiceCore):
                 message_id=None,
                 game_id=None,
             )
-            return replace(row, id=tx.insert_challenge(row))
+            return replace(row, id=await tx.insert_challenge(row))
 
         return challenge_from_row(await self._repo.write(txn))
 
@@ -101,15 +101,15 @@ class ChallengeDesk(ServiceCore):
         challenge's message as the button press saw it, for a challenge
         accepted before its message id was stored."""
 
-        def txn(tx: Tx) -> GameSnapshot:
+        async def txn(tx: Tx) -> GameSnapshot:
             now = self.clock()
-            row = open_challenge(tx, challenge_id, now)
+            row = await open_challenge(tx, challenge_id, now)
             if user_id != row.opponent_id:
                 if user_id == row.challenger_id:
                     raise ChallengeError("You can't accept your own challenge.")
                 raise ChallengeError(f"Only {row.opponent_name} can accept this challenge.")
-            check_free(tx, row.guild_id, row.challenger_id, row.challenger_name)
-            check_free(tx, row.guild_id, row.opponent_id, None)
+            await check_free(tx, row.guild_id, row.challenger_id, row.challenger_name)
+            await check_free(tx, row.guild_id, row.opponent_id, None)
             game = Game.new(
                 (row.challenger_name, row.opponent_name),
                 load_ruleset(row.ruleset),
@@ -119,9 +119,9 @@ class ChallengeDesk(ServiceCore):
             # challenge message (same id), from its first move on.
             channel_id, summary = row.channel_id, None
             message = row.message_id or message_id
-            if message is not None and tx.tables_setting(row.guild_id) != TableMode.CHANNEL:
+            if message is not None and await tx.tables_setting(row.guild_id) != TableMode.CHANNEL:
                 channel_id, summary = message, (row.channel_id, message)
-            snapshot = insert_game(
+            snapshot = await insert_game(
                 tx,
                 self._cache,
                 guild_id=row.guild_id,
@@ -132,28 +132,28 @@ class ChallengeDesk(ServiceCore):
                 now=now,
                 summary=summary,
             )
-            tx.close_challenge(challenge_id, ChallengeStatus.ACCEPTED.value, snapshot.id)
+            await tx.close_challenge(challenge_id, ChallengeStatus.ACCEPTED.value, snapshot.id)
             return snapshot
 
         return await self._repo.write(txn)
 
     async def decline_challenge(self, challenge_id: int, user_id: int) -> Challenge:
-        def txn(tx: Tx) -> ChallengeRow:
-            row = open_challenge(tx, challenge_id, self.clock())
+        async def txn(tx: Tx) -> ChallengeRow:
+            row = await open_challenge(tx, challenge_id, self.clock())
             if user_id != row.opponent_id:
                 if user_id == row.challenger_id:
                     raise ChallengeError("That's your own challenge: cancel it instead.")
                 raise ChallengeError(f"Only {row.opponent_name} can decline this challenge.")
-            return tx.close_challenge(challenge_id, ChallengeStatus.DECLINED.value)
+            return await tx.close_challenge(challenge_id, ChallengeStatus.DECLINED.value)
 
         return challenge_from_row(await self._repo.write(txn))
 
     async def cancel_challenge(self, challenge_id: int, user_id: int) -> Challenge:
-        def txn(tx: Tx) -> ChallengeRow:
-            row = open_challenge(tx, challenge_id, self.clock())
+        async def txn(tx: Tx) -> ChallengeRow:
+            row = await open_challenge(tx, challenge_id, self.clock())
             if user_id != row.challenger_id:
                 raise ChallengeError(f"Only {row.challenger_name} can cancel this challenge.")
-            return tx.close_challenge(challenge_id, ChallengeStatus.CANCELLED.value)
+            return await tx.close_challenge(challenge_id, ChallengeStatus.CANCELLED.value)
 
         return challenge_from_row(await self._repo.write(txn))
 
@@ -188,10 +188,10 @@ class ChallengeDesk(ServiceCore):
             raise ChallengeError("The computer can't play against itself.")
         level = AiLevel(level)
 
-        def txn(tx: Tx) -> GameSnapshot:
-            ruleset = game_ruleset(tx, guild_id, target, variant, match_games)
-            check_free(tx, guild_id, user_id, None)
-            return insert_game(
+        async def txn(tx: Tx) -> GameSnapshot:
+            ruleset = await game_ruleset(tx, guild_id, target, variant, match_games)
+            await check_free(tx, guild_id, user_id, None)
+            return await insert_game(
                 tx,
                 self._cache,
                 guild_id=guild_id,

@@ -17,13 +17,13 @@ from .timers import downtime_credit
 class ClockDesk(ServiceCore):
     """Due timers, the next wake-up, the heartbeat."""
 
-    def _restore_clocks(self, tx: Tx) -> float:
+    async def _restore_clocks(self, tx: Tx) -> float:
         now = self.clock()
-        stored = tx.get_meta(self.heartbeat_key)
+        stored = await tx.get_meta(self.heartbeat_key)
         credit = downtime_credit(now, None if stored is None else float(stored))
         if credit > 0:
-            tx.shift_timers(credit, self.shards)
-        tx.set_meta(self.heartbeat_key, repr(now))
+            await tx.shift_timers(credit, self.shards)
+        await tx.set_meta(self.heartbeat_key, repr(now))
         return credit
 
     async def due_timers(self) -> list[TimerEvent]:
@@ -46,11 +46,11 @@ class ClockDesk(ServiceCore):
                     )
                 )
 
-        def reminders(tx: Tx) -> list[TimerEvent]:
-            tx.set_meta(self.heartbeat_key, repr(now))
+        async def reminders(tx: Tx) -> list[TimerEvent]:
+            await tx.set_meta(self.heartbeat_key, repr(now))
             return [
                 TimerEvent(TimerKind.REMINDER, r.game_id, r.channel_id, r.user_id, r.turn_deadline)
-                for r in tx.take_due_reminders(now, self.shards)
+                for r in await tx.take_due_reminders(now, self.shards)
             ]
 
         events.extend(await self._repo.write(reminders))
@@ -59,6 +59,11 @@ class ClockDesk(ServiceCore):
     async def next_timer_at(self) -> float | None:
         """The earliest pending reminder or deadline (``None``: no clock runs)."""
         return await self._repo.read(lambda tx: tx.next_timer_at(self.shards))
+
+    async def restore_clocks(self) -> float:
+        """Give running turn clocks back the time since the last heartbeat
+        (after the database was unavailable: nobody could move); the seconds."""
+        return await self._repo.write(self._restore_clocks)
 
     async def heartbeat(self) -> None:
         """Record that the bot is alive now (see :mod:`bot.service.timers`)."""

@@ -52,14 +52,14 @@ class CoachDesk(ServiceCore):
         """Review ``hand_number`` (default: the last finished hand) of
         ``game_id`` (default: the player's current or last game) for them."""
 
-        def txn(tx: Tx) -> tuple[GameSnapshot, list[MoveRow]]:
-            gid = game_id if game_id is not None else tx.last_game_id(guild_id, user_id)
+        async def txn(tx: Tx) -> tuple[GameSnapshot, list[MoveRow]]:
+            gid = game_id if game_id is not None else await tx.last_game_id(guild_id, user_id)
             if gid is None:
                 raise NoSuchGameError(NO_REVIEW_GAME)
-            snap = self._cache.load(tx, gid)
+            snap = await self._cache.load(tx, gid)
             if snap.seat_of(user_id) is None:
                 raise NotYourGameError(NOT_YOURS_MESSAGE)
-            return snap, tx.moves(gid)
+            return snap, await tx.moves(gid)
 
         snap, moves = await self._repo.read(txn)
         seat = snap.seat_of(user_id)

@@ -43,7 +43,7 @@ def settings_from_row(guild_id: int, row: SettingsRow | None) -> ServerSettings:
     )
 
 
-def game_ruleset(
+async def game_ruleset(
     tx: Tx,
     guild_id: int,
     target: int | None,
@@ -52,7 +52,7 @@ def game_ruleset(
 ) -> Ruleset:
     """The server's rules with this game's choices of variant, target and
     match length (1: a single game, whatever the server's match setting)."""
-    ruleset = settings_from_row(guild_id, tx.get_settings(guild_id)).ruleset
+    ruleset = settings_from_row(guild_id, await tx.get_settings(guild_id)).ruleset
     try:
         if variant is not None:
             ruleset = ruleset.with_setting("variant", variant)
@@ -68,13 +68,13 @@ def game_ruleset(
     return ruleset
 
 
-def check_free(tx: Tx, guild_id: int, user_id: int, name: str | None) -> None:
+async def check_free(tx: Tx, guild_id: int, user_id: int, name: str | None) -> None:
     """One active game per player per server. ``name=None`` words the error
     for the player themself ("You're ..."), else for someone else."""
-    game_id = tx.active_game_id(guild_id, user_id)
+    game_id = await tx.active_game_id(guild_id, user_id)
     if game_id is None:
         return
-    row = tx.game(game_id)
+    row = await tx.game(game_id)
     against = ""
     if row is not None:
         other = row.name1 if user_id == row.player0 else row.name0
@@ -86,8 +86,8 @@ def check_free(tx: Tx, guild_id: int, user_id: int, name: str | None) -> None:
     raise AlreadyInGameError(message, game_id=game_id, user_id=user_id)
 
 
-def open_challenge(tx: Tx, challenge_id: int, now: float) -> ChallengeRow:
-    row = tx.challenge(challenge_id)
+async def open_challenge(tx: Tx, challenge_id: int, now: float) -> ChallengeRow:
+    row = await tx.challenge(challenge_id)
     if row is None:
         raise ChallengeError("There's no such challenge.")
     status = ChallengeStatus(row.status)

@@ -41,7 +41,7 @@ class ServiceCore:
         # Deal seeds for new games: OS randomness, or reproducible for tests.
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._cache = GameCache()  # database thread only
+        self._cache = GameCache()
         #: Players by game id: they never change, so ownership checks need no query.
         self._players: dict[int, tuple[int, int]] = {}
         #: Seconds given back to running turn clocks when this service opened.
@@ -72,25 +72,25 @@ class ServiceCore:
         async with self._lock(game_id):
             return await self._repo.write(partial(self._run_move, game_id, step))
 
-    def _run_move(self, game_id: int, step: Step, tx: Tx) -> MoveResult | None:
-        # In the database thread: the clock is read at commit time.
+    async def _run_move(self, game_id: int, step: Step, tx: Tx) -> MoveResult | None:
+        # Inside the transaction: the clock is read once the move holds the database.
         now = self.clock()
-        result = run_move(tx, self._cache, now, game_id, step)
+        result = await run_move(tx, self._cache, now, game_id, step)
         if result is None or (result.outcome.hand is None and result.outcome.game is None):
             return result
-        return self._after_move(tx, now, result)
+        return await self._after_move(tx, now, result)
 
-    def _run_user_move(self, guild_id: int, user_id: int, step: Step, tx: Tx) -> MoveResult:
+    async def _run_user_move(self, guild_id: int, user_id: int, step: Step, tx: Tx) -> MoveResult:
         """:meth:`_run_move` on the user's active game in ``guild_id``, found
         in the same transaction (a slash command names no game)."""
-        game_id = tx.active_game_id(guild_id, user_id)
+        game_id = await tx.active_game_id(guild_id, user_id)
         if game_id is None:
             raise NoSuchGameError(NO_GAME_MESSAGE)
-        result = self._run_move(game_id, step, tx)
+        result = await self._run_move(game_id, step, tx)
         assert result is not None  # only timeouts return None
         return result
 
-    def _after_move(self, tx: Tx, now: float, result: MoveResult) -> MoveResult:
+    async def _after_move(self, tx: Tx, now: float, result: MoveResult) -> MoveResult:
         """What a finished hand or game does to what it belongs to (a
         partnership, a tournament), in the move's own transaction.  Each
         group-play desk overrides this and calls ``super()``."""

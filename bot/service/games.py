@@ -1,7 +1,7 @@
 """Starting games and committing moves: the transaction functions.
 
-Everything here runs in the database thread, inside one transaction handed
-to :meth:`Repository.write` (see :mod:`bot.service.service` for why).
+Everything here runs inside one transaction handed to
+:meth:`Repository.write` (see :mod:`bot.service.service` for why).
 
 A move, step by step (:func:`run_move`):
 
@@ -21,7 +21,6 @@ A move, step by step (:func:`run_move`):
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -117,9 +116,8 @@ class Step:
 
 class GameCache:
     """Committed games by id, with the version they are; least recently used
-    first out.  Used from the database threads (one for SQLite, one per
-    connection for PostgreSQL): :meth:`put` takes a lock, and never replaces
-    a newer version with an older one (a read may finish after a move).
+    first out.  :meth:`put` never replaces a newer version with an older one
+    (a read may finish after a move).
 
     A cached :class:`Game` is never mutated (moves go to a copy), so the same
     object can be handed out in snapshots while the next move is made.
@@ -128,26 +126,24 @@ class GameCache:
     def __init__(self, size: int = CACHE_SIZE) -> None:
         self._size = size
         self._games: OrderedDict[int, tuple[int, Game]] = OrderedDict()
-        self._lock = threading.Lock()
 
     def put(self, game_id: int, version: int, game: Game) -> None:
         games = self._games
-        with self._lock:
-            held = games.get(game_id)
-            if held is not None and held[0] > version:
-                return
-            games[game_id] = (version, game)
-            games.move_to_end(game_id)
-            while len(games) > self._size:
-                games.popitem(last=False)
+        held = games.get(game_id)
+        if held is not None and held[0] > version:
+            return
+        games[game_id] = (version, game)
+        games.move_to_end(game_id)
+        while len(games) > self._size:
+            games.popitem(last=False)
 
-    def game_at(self, tx: Tx, row: GameRow) -> Game:
+    async def game_at(self, tx: Tx, row: GameRow) -> Game:
         """The committed game for ``row``: from memory if it is that version,
         else parsed from the database."""
         cached = self._games.get(row.id)
         if cached is not None and cached[0] == row.version:
             return cached[1]
-        text = tx.game_state(row.id)
+        text = await tx.game_state(row.id)
         try:
             if text is None:
                 raise StateError("no state")
@@ -159,11 +155,11 @@ class GameCache:
         self.put(row.id, row.version, game)
         return game
 
-    def load(self, tx: Tx, game_id: int) -> GameSnapshot:
-        row = tx.game(game_id)
+    async def load(self, tx: Tx, game_id: int) -> GameSnapshot:
+        row = await tx.game(game_id)
         if row is None:
             raise NoSuchGameError(f"There's no game #{game_id}.")
-        return snapshot_from_row(row, self.game_at(tx, row))
+        return snapshot_from_row(row, await self.game_at(tx, row))
 
 
 def turn_clock(
@@ -175,7 +171,7 @@ def turn_clock(
     return start_clock(now, timeout or DEFAULT_TURN_TIMEOUT_MINUTES)
 
 
-def insert_game(
+async def insert_game(
     tx: Tx,
     cache: GameCache,
     *,
@@ -191,9 +187,9 @@ def insert_game(
     """Store a new game at version 1 and mark its human players busy
     (``links``: the partnership or tournament it is part of; ``summary``: the
     parent channel and message of a game played in the thread ``channel_id``)."""
-    clock = turn_clock(game, ai_level, tx.turn_timeout_minutes(guild_id), now)
-    assist = game_assist(tx.assist_setting(guild_id), against_computer=ai_level is not None)
-    game_id = tx.insert_game(
+    clock = turn_clock(game, ai_level, await tx.turn_timeout_minutes(guild_id), now)
+    assist = game_assist(await tx.assist_setting(guild_id), against_computer=ai_level is not None)
+    game_id = await tx.insert_game(
         NewGame(
             guild_id=guild_id,
             channel_id=channel_id,
@@ -226,19 +222,21 @@ def insert_game(
         )
     )
     humans = [players[0]] if ai_level is not None else list(players)
-    tx.claim_players(guild_id, humans, game_id)
-    row = tx.game(game_id)
+    await tx.claim_players(guild_id, humans, game_id)
+    row = await tx.game(game_id)
     assert row is not None
     tx.after_commit(partial(cache.put, game_id, row.version, game))
     return snapshot_from_row(row, game)
 
 
-def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> MoveResult | None:
+async def run_move(
+    tx: Tx, cache: GameCache, now: float, game_id: int, step: Step
+) -> MoveResult | None:
     """Load → engine → save in the caller's transaction (see the module doc).
 
     Returns ``None`` only for a timeout that is no longer due.
     """
-    found = tx.game_for_move(game_id)
+    found = await tx.game_for_move(game_id)
     if found is None:
         raise NoSuchGameError(f"There's no game #{game_id}.")
     row, timeout = found
@@ -257,7 +255,7 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
         or row.turn_deadline > step.due_at
     ):
         return None  # moved (or ended) since the timer came due
-    committed = cache.game_at(tx, row)
+    committed = await cache.game_at(tx, row)
     if seat is None:
         seat = committed.turn
         if seat is None:
@@ -277,7 +275,7 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
     version = row.version + 1
     card = None if step.action is None or step.action.card is None else CARDS[step.action.card]
     status = GameStatus.FINISHED if over else GameStatus.ACTIVE
-    tx.update_game(
+    await tx.update_game(
         row.id,
         row.version,
         GameUpdate(
@@ -306,10 +304,10 @@ def run_move(tx: Tx, cache: GameCache, now: float, game_id: int, step: Step) -> 
             deadwood = scoring.current_deadwoods(before)
         else:
             deadwood = scoring.hand_deadwoods(hand)
-        tx.insert_hand(scoring.hand_row(row.id, hand, deadwood, now))
+        await tx.insert_hand(scoring.hand_row(row.id, hand, deadwood, now))
     changes: tuple[RatingChange, ...] = ()
     if outcome.game is not None and row.team_game_id is None:  # a table: the team game rates
-        changes = record_finish(tx, row, game, outcome, now)
+        changes = await record_finish(tx, row, game, outcome, now)
     tx.after_commit(partial(cache.put, row.id, version, game))
     snapshot = replace(
         snapshot_from_row(row, game),
@@ -344,7 +342,7 @@ def _with_knock_card(step: Step, game: Game, seat: int, assist: Assist) -> Step:
     return replace(step, action=Action(ActionKind.KNOCK, game.best_discard(seat)))
 
 
-def record_finish(
+async def record_finish(
     tx: Tx, row: GameRow, game: Game, outcome: Outcome, now: float
 ) -> tuple[RatingChange, ...]:
     """Result row, the score sheet's forfeit line, ratings and statistics —
@@ -352,21 +350,24 @@ def record_finish(
     result = outcome.game
     assert result is not None
     if result.reason in scoring.FORFEIT_REASONS:
-        tx.insert_hand(scoring.forfeit_row(row.id, game, result, now))
-    tx.release_players(row.id)
+        await tx.insert_hand(scoring.forfeit_row(row.id, game, result, now))
+    await tx.release_players(row.id)
     counted = result.reason in scoring.COUNTED_REASONS
     rated = counted and row.ai_level is None
     changes: tuple[RatingChange, ...] = ()
     ratings: tuple[tuple[float, float], tuple[float, float]] | None = None
     if rated:
-        previous = (tx.stats(row.guild_id, row.player0), tx.stats(row.guild_id, row.player1))
+        previous = (
+            await tx.stats(row.guild_id, row.player0),
+            await tx.stats(row.guild_id, row.player1),
+        )
         before = tuple(INITIAL_RATING if p is None else p.rating for p in previous)
         w = result.winner
         after = [0.0, 0.0]
         after[w], after[1 - w] = elo_update(before[w], before[1 - w])
         ratings = ((before[0], after[0]), (before[1], after[1]))
         for seat in (0, 1):
-            tx.put_stats(
+            await tx.put_stats(
                 scoring.updated_stats(
                     previous[seat],
                     guild_id=row.guild_id,
@@ -381,8 +382,8 @@ def record_finish(
             )
         changes = tuple(RatingChange(row.players[s], before[s], after[s]) for s in (0, 1))
     elif counted and row.ai_level is not None:
-        tx.bump_ai_stats(row.guild_id, row.player0, row.ai_level, won=result.winner == 0)
-    tx.insert_result(
+        await tx.bump_ai_stats(row.guild_id, row.player0, row.ai_level, won=result.winner == 0)
+    await tx.insert_result(
         scoring.result_row(
             game_id=row.id,
             guild_id=row.guild_id,

@@ -31,18 +31,18 @@ class MoveDesk(ServiceCore):
         return await self._repo.read(lambda tx: self._cache.load(tx, game_id))
 
     async def active_game_for(self, guild_id: int, user_id: int) -> GameSnapshot | None:
-        def txn(tx: Tx) -> GameSnapshot | None:
-            game_id = tx.active_game_id(guild_id, user_id)
-            return None if game_id is None else self._cache.load(tx, game_id)
+        async def txn(tx: Tx) -> GameSnapshot | None:
+            game_id = await tx.active_game_id(guild_id, user_id)
+            return None if game_id is None else await self._cache.load(tx, game_id)
 
         return await self._repo.read(txn)
 
     async def last_game_for(self, guild_id: int, user_id: int) -> GameSnapshot | None:
         """The player's active game, else the one they finished last."""
 
-        def txn(tx: Tx) -> GameSnapshot | None:
-            game_id = tx.last_game_id(guild_id, user_id)
-            return None if game_id is None else self._cache.load(tx, game_id)
+        async def txn(tx: Tx) -> GameSnapshot | None:
+            game_id = await tx.last_game_id(guild_id, user_id)
+            return None if game_id is None else await self._cache.load(tx, game_id)
 
         return await self._repo.read(txn)
 
@@ -108,19 +108,19 @@ class MoveDesk(ServiceCore):
         current tables, notices and every later hand's tables.  Returns the
         current tables as placed."""
 
-        def txn(tx: Tx) -> list[GameSnapshot]:
-            tables = tx.place_team(team_id, thread_id)
-            return [self._cache.load(tx, game_id) for game_id in tables]
+        async def txn(tx: Tx) -> list[GameSnapshot]:
+            tables = await tx.place_team(team_id, thread_id)
+            return [await self._cache.load(tx, game_id) for game_id in tables]
 
         return [table_of(snap) for snap in await self._repo.write(txn)]
 
     async def _place(
         self, game_id: int, channel_id: int, parent_id: int | None, summary_id: int | None
     ) -> TableView:
-        def txn(tx: Tx) -> GameSnapshot:
-            if not tx.place_game(game_id, channel_id, parent_id, summary_id):
+        async def txn(tx: Tx) -> GameSnapshot:
+            if not await tx.place_game(game_id, channel_id, parent_id, summary_id):
                 raise NoSuchGameError(f"There's no game #{game_id}.")
-            return self._cache.load(tx, game_id)
+            return await self._cache.load(tx, game_id)
 
         return table_of(await self._repo.write(txn))
 
@@ -223,11 +223,11 @@ class MoveDesk(ServiceCore):
     ) -> TurnView:
         """The player's seat in ``game_id``, or in their active game here."""
 
-        def txn(tx: Tx) -> TurnView:
-            gid = game_id if game_id is not None else tx.active_game_id(guild_id, user_id)
+        async def txn(tx: Tx) -> TurnView:
+            gid = game_id if game_id is not None else await tx.active_game_id(guild_id, user_id)
             if gid is None:
                 raise NoSuchGameError(NO_GAME_MESSAGE)
-            snap = self._cache.load(tx, gid)
+            snap = await self._cache.load(tx, gid)
             seat = snap.seat_of(user_id)
             if seat is None:
                 raise NotYourGameError(NOT_YOURS_MESSAGE)

@@ -199,12 +199,14 @@ class PartnershipDesk(ServiceCore):
             raise ChallengeError("A team has two players.")
         seats = _place(creator, partner, opponents, level, ai_user_id)
 
-        def txn(tx: Tx) -> Lobby:
+        async def txn(tx: Tx) -> Lobby:
             now = self.clock()
-            ruleset = game_ruleset(tx, guild_id, target, variant)
+            ruleset = await game_ruleset(tx, guild_id, target, variant)
             for s in seats:
                 if s.user_id is not None and not s.computer:
-                    check_free(tx, guild_id, s.user_id, None if s.user_id == creator[0] else s.name)
+                    await check_free(
+                        tx, guild_id, s.user_id, None if s.user_id == creator[0] else s.name
+                    )
             row = TeamGameRow(
                 id=0,
                 guild_id=guild_id,
@@ -224,23 +226,23 @@ class PartnershipDesk(ServiceCore):
                 updated_at=now,
                 finished_at=None,
             )
-            row = replace(row, id=tx.insert_team_game(row))
+            row = replace(row, id=await tx.insert_team_game(row))
             if all(s.joined for s in seats):
-                return self._start_team(tx, row, row.version, now)
+                return await self._start_team(tx, row, row.version, now)
             return lobby_of(row)
 
         return await self._repo.write(txn)
 
     async def lobby(self, lobby_id: int) -> Lobby:
-        def txn(tx: Tx) -> Lobby:
-            return lobby_of(self._lobby_row(tx, lobby_id))
+        async def txn(tx: Tx) -> Lobby:
+            return lobby_of(await self._lobby_row(tx, lobby_id))
 
         return await self._repo.read(txn)
 
     async def set_lobby_message(self, lobby_id: int, message_id: int) -> None:
-        def txn(tx: Tx) -> None:
-            row = self._lobby_row(tx, lobby_id)
-            tx.save_team_game(
+        async def txn(tx: Tx) -> None:
+            row = await self._lobby_row(tx, lobby_id)
+            await tx.save_team_game(
                 replace(row, message_id=message_id, version=row.version + 1), row.version
             )
 
@@ -253,9 +255,9 @@ class PartnershipDesk(ServiceCore):
         0 = the challenger's team, 1 = the other, if given).  The fourth
         player to join starts the game."""
 
-        def txn(tx: Tx) -> Lobby:
+        async def txn(tx: Tx) -> Lobby:
             now = self.clock()
-            row = self._open_lobby(tx, lobby_id, now)
+            row = await self._open_lobby(tx, lobby_id, now)
             lobby = lobby_of(row)
             seats = list(lobby.seats)
             mine = lobby.seat_of(user_id)
@@ -270,13 +272,13 @@ class PartnershipDesk(ServiceCore):
                         "That team is full." if team is not None else "This table is full."
                     )
                 mine = free[0]
-            check_free(tx, row.guild_id, user_id, None)
+            await check_free(tx, row.guild_id, user_id, None)
             seats[mine] = LobbySeat(user_id, name, True)
             new = replace(row, seats=_seats_json(seats), updated_at=now)
             if all(s.joined for s in seats):
-                return self._start_team(tx, new, row.version, now)
+                return await self._start_team(tx, new, row.version, now)
             new = replace(new, version=row.version + 1)
-            tx.save_team_game(new, row.version)
+            await tx.save_team_game(new, row.version)
             return lobby_of(new)
 
         return await self._repo.write(txn)
@@ -285,9 +287,9 @@ class PartnershipDesk(ServiceCore):
         """Leave your seat (it opens for anyone); the challenger leaving
         cancels the table."""
 
-        def txn(tx: Tx) -> Lobby:
+        async def txn(tx: Tx) -> Lobby:
             now = self.clock()
-            row = self._open_lobby(tx, lobby_id, now)
+            row = await self._open_lobby(tx, lobby_id, now)
             lobby = lobby_of(row)
             seat = lobby.seat_of(user_id)
             if seat is None:
@@ -299,7 +301,7 @@ class PartnershipDesk(ServiceCore):
                 seats[seat] = LobbySeat(None, None, False)
                 new = replace(row, seats=_seats_json(seats))
             new = replace(new, version=row.version + 1, updated_at=now)
-            tx.save_team_game(new, row.version)
+            await tx.save_team_game(new, row.version)
             return lobby_of(new)
 
         return await self._repo.write(txn)
@@ -308,11 +310,11 @@ class PartnershipDesk(ServiceCore):
         """The team game a table belongs to (its hands, score and result), or
         ``None`` for an ordinary game: the partnership's score sheet."""
 
-        def txn(tx: Tx) -> TeamGame | None:
-            row = tx.game(game_id)
+        async def txn(tx: Tx) -> TeamGame | None:
+            row = await tx.game(game_id)
             if row is None or row.team_game_id is None:
                 return None
-            team = tx.team_game(row.team_game_id)
+            team = await tx.team_game(row.team_game_id)
             if team is None or team.state is None:
                 return None
             return TeamGame.from_dict(json.loads(team.state))
@@ -322,14 +324,14 @@ class PartnershipDesk(ServiceCore):
     # --- inside transactions -----------------------------------------------------------
 
     @staticmethod
-    def _lobby_row(tx: Tx, lobby_id: int) -> TeamGameRow:
-        row = tx.team_game(lobby_id)
+    async def _lobby_row(tx: Tx, lobby_id: int) -> TeamGameRow:
+        row = await tx.team_game(lobby_id)
         if row is None:
             raise ChallengeError("There's no such table.")
         return row
 
-    def _open_lobby(self, tx: Tx, lobby_id: int, now: float) -> TeamGameRow:
-        row = self._lobby_row(tx, lobby_id)
+    async def _open_lobby(self, tx: Tx, lobby_id: int, now: float) -> TeamGameRow:
+        row = await self._lobby_row(tx, lobby_id)
         if row.status == LobbyStatus.LOBBY and row.expires_at <= now:
             raise ChallengeError("This table expired: nobody filled it in time.")
         if row.status != LobbyStatus.LOBBY:
@@ -341,7 +343,7 @@ class PartnershipDesk(ServiceCore):
             raise ChallengeError(f"This table {word}.")
         return row
 
-    def _start_team(self, tx: Tx, row: TeamGameRow, stored_version: int, now: float) -> Lobby:
+    async def _start_team(self, tx: Tx, row: TeamGameRow, stored_version: int, now: float) -> Lobby:
         """Everyone is seated: the team game starts with hand 1's tables and
         ``row`` (changed in memory, stored at ``stored_version``) is saved.
         (Re-checks that nobody started another game since joining.)"""
@@ -349,7 +351,7 @@ class PartnershipDesk(ServiceCore):
         for s in seats:
             if not s.computer:
                 assert s.user_id is not None
-                check_free(tx, row.guild_id, s.user_id, s.name)
+                await check_free(tx, row.guild_id, s.user_id, s.name)
         rules = load_ruleset(row.ruleset)
         names = tuple(s.name or "?" for s in seats)
         team = TeamGame(
@@ -360,7 +362,7 @@ class PartnershipDesk(ServiceCore):
             rules.line_bonus,
             rules.shutout,
         )
-        tables = self._deal(tx, row, team, seats, rules, now)
+        tables = await self._deal(tx, row, team, seats, rules, now)
         new = replace(
             row,
             status=LobbyStatus.ACTIVE,
@@ -370,10 +372,10 @@ class PartnershipDesk(ServiceCore):
             version=stored_version + 1,
             updated_at=now,
         )
-        tx.save_team_game(new, stored_version)
+        await tx.save_team_game(new, stored_version)
         return lobby_of(new, tables)
 
-    def _deal(
+    async def _deal(
         self,
         tx: Tx,
         row: TeamGameRow,
@@ -396,7 +398,7 @@ class PartnershipDesk(ServiceCore):
                 table=st.info,
             )
             out.append(
-                insert_game(
+                await insert_game(
                     tx,
                     self._cache,
                     guild_id=row.guild_id,
@@ -410,21 +412,23 @@ class PartnershipDesk(ServiceCore):
             )
         return (out[0], out[1])
 
-    def _after_move(self, tx: Tx, now: float, result: MoveResult) -> MoveResult:
+    async def _after_move(self, tx: Tx, now: float, result: MoveResult) -> MoveResult:
         links = result.snapshot.links
         if links.team_game_id is not None and (
             result.outcome.hand is not None or result.outcome.game is not None
         ):
-            result = replace(result, team=_table_done(self, tx, now, result))
-        return super()._after_move(tx, now, result)
+            result = replace(result, team=await _table_done(self, tx, now, result))
+        return await super()._after_move(tx, now, result)
 
 
-def _table_done(desk: PartnershipDesk, tx: Tx, now: float, result: MoveResult) -> TeamProgress:
+async def _table_done(
+    desk: PartnershipDesk, tx: Tx, now: float, result: MoveResult
+) -> TeamProgress:
     """A table's hand ended (or a player forfeited at it): what that does to
     the team game, all in the move's transaction."""
     links = result.snapshot.links
     assert links.team_game_id is not None
-    row = tx.team_game(links.team_game_id)
+    row = await tx.team_game(links.team_game_id)
     assert row is not None and row.state is not None
     team = TeamGame.from_dict(json.loads(row.state))
     seats = _seats(row.seats)
@@ -447,33 +451,33 @@ def _table_done(desk: PartnershipDesk, tx: Tx, now: float, result: MoveResult) -
     )
     forfeit = result.outcome.game
     if forfeit is not None:  # resign, timeout or a moderator at one table ends the team game
-        other_row = tx.game(other)
+        other_row = await tx.game(other)
         if other_row is not None and other_row.status == GameStatus.ACTIVE.value:
-            run_move(tx, desk._cache, now, other, Step(StepKind.ENDED))
+            await run_move(tx, desk._cache, now, other, Step(StepKind.ENDED))
         team.forfeit(1 - forfeit.winner, GameEnd(forfeit.reason))
     else:
-        other_row = tx.game(other)
+        other_row = await tx.game(other)
         if other_row is None or other_row.status != GameStatus.FINISHED.value:
             return replace(progress, waiting_table=2 if links.team_table == 1 else 1)
         hands = [
-            _table_hand(desk._cache, tx, tables[0], result),
-            _table_hand(desk._cache, tx, tables[1], result),
+            await _table_hand(desk._cache, tx, tables[0], result),
+            await _table_hand(desk._cache, tx, tables[1], result),
         ]
         rec = team.record((hands[0], hands[1]))
         progress = replace(progress, hand=rec, scores=team.score.scores)
     for table_id in tables:
         assert table_id is not None
-        tx.release_players(table_id)
+        await tx.release_players(table_id)
     new = replace(row, state=json.dumps(team.to_dict()), version=row.version + 1, updated_at=now)
     if team.result is not None:
-        changes = _rate(tx, new, team, seats, now)
+        changes = await _rate(tx, new, team, seats, now)
         new = replace(new, status=LobbyStatus.FINISHED, finished_at=now)
-        tx.save_team_game(new, row.version)
+        await tx.save_team_game(new, row.version)
         return replace(progress, result=team.result, rating_changes=changes)
     rules = load_ruleset(row.ruleset)
-    dealt = desk._deal(tx, new, team, seats, rules, now)
+    dealt = await desk._deal(tx, new, team, seats, rules, now)
     new = replace(new, table1=dealt[0].id, table2=dealt[1].id)
-    tx.save_team_game(new, row.version)
+    await tx.save_team_game(new, row.version)
     return replace(progress, new_tables=dealt)
 
 
@@ -481,19 +485,21 @@ def _four(ids: tuple[int, ...]) -> tuple[int, int, int, int]:
     return (ids[0], ids[1], ids[2], ids[3])
 
 
-def _table_hand(cache: GameCache, tx: Tx, table_id: int | None, result: MoveResult) -> HandResult:
+async def _table_hand(
+    cache: GameCache, tx: Tx, table_id: int | None, result: MoveResult
+) -> HandResult:
     """The one hand a finished table played."""
     assert table_id is not None
     if table_id == result.snapshot.id:
         game = result.snapshot.game
     else:
-        row = tx.game(table_id)
+        row = await tx.game(table_id)
         assert row is not None
-        game = cache.game_at(tx, row)
+        game = await cache.game_at(tx, row)
     return game.history[-1]
 
 
-def _rate(
+async def _rate(
     tx: Tx, row: TeamGameRow, team: TeamGame, seats: Sequence[LobbySeat], now: float
 ) -> tuple[RatingChange, ...]:
     """Each player's rating moves as in a two-player game against the
@@ -504,7 +510,7 @@ def _rate(
     if row.ai_level is not None or result.reason not in scoring.COUNTED_REASONS:
         return ()
     ids = [s.user_id or 0 for s in seats]  # no computer here: every seat is a person
-    previous = [tx.stats(row.guild_id, u) for u in ids]
+    previous = [await tx.stats(row.guild_id, u) for u in ids]
     before = [INITIAL_RATING if p is None else p.rating for p in previous]
     changes = []
     for i, seat in enumerate(seats):
@@ -516,7 +522,7 @@ def _rate(
         else:
             after = elo_update(avg, before[i])[1]
         history = [rec.tables[t] for rec in team.hands for t in (0, 1) if i in rec.seats[t]]
-        tx.put_stats(
+        await tx.put_stats(
             scoring.updated_stats(
                 previous[i],
                 guild_id=row.guild_id,

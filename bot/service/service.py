@@ -18,8 +18,8 @@ How a move is made safe
 1. The coroutine takes the game's ``asyncio.Lock`` (one per game, created on
    demand) when it knows the game, so moves of one game queue up in order in
    this process.
-2. One function then runs the whole move as a single ``BEGIN IMMEDIATE``
-   transaction in the database thread (:meth:`Repository.write`,
+2. One function then runs the whole move as a single write transaction
+   (``BEGIN IMMEDIATE`` on SQLite; :meth:`Repository.write`,
    :func:`~bot.service.games.run_move`): find the player's game, load,
    engine, and a save guarded by ``UPDATE … WHERE id = ? AND version = ?``
    together with the move log, the score sheet, the result, ratings and
@@ -33,8 +33,11 @@ either a :class:`StaleActionError` (when the click carried the version it
 saw) or the engine's own error for the new position (usually "It's Bo's
 turn").
 
-Threads: the engine and the JSON work of a move run in the database thread,
-inside the transaction, one transaction at a time; the event loop only waits.
+The transaction functions are coroutines: each statement is one ``await``
+(aiosqlite or asyncpg), and the engine and the JSON work of a move run on
+the event loop between them.  A database that can't be reached refuses the
+move with :class:`~bot.storage.DatabaseUnavailableError` having changed
+nothing.
 """
 
 from __future__ import annotations

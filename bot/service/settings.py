@@ -54,13 +54,13 @@ class SettingsDesk(ServiceCore):
             valid = ", ".join(sorted(_ALL_SETTINGS))
             raise SettingsError(f"Unknown setting “{name}”. Settings: {valid}.")
 
-        def txn(tx: Tx) -> ServerSettings:
-            current = settings_from_row(guild_id, tx.get_settings(guild_id))
+        async def txn(tx: Tx) -> ServerSettings:
+            current = settings_from_row(guild_id, await tx.get_settings(guild_id))
             try:
                 new = _changed(current, key, value)
             except (ValueError, RulesetError) as err:
                 raise SettingsError(str(err)) from err
-            tx.put_settings(
+            await tx.put_settings(
                 SettingsRow(
                     guild_id,
                     dump_ruleset(new.ruleset),

@@ -50,12 +50,12 @@ class StandingsDesk(ServiceCore):
         size = min(max(page_size, 1), 100)
         least = max(min_games, 0)
 
-        def txn(tx: Tx) -> LeaderboardPage:
-            total = tx.count_players(guild_id, least)
+        async def txn(tx: Tx) -> LeaderboardPage:
+            total = await tx.count_players(guild_id, least)
             pages = max(1, math.ceil(total / size))
             number = min(max(page, 1), pages)
             offset = (number - 1) * size
-            rows = tx.leaderboard(guild_id, key, least, size, offset)
+            rows = await tx.leaderboard(guild_id, key, least, size, offset)
             return LeaderboardPage(
                 guild_id=guild_id,
                 sort=key,
@@ -70,10 +70,12 @@ class StandingsDesk(ServiceCore):
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """Rated statistics, with the player's place on the rating board."""
 
-        def txn(tx: Tx) -> PlayerStats | None:
-            row = tx.stats(guild_id, user_id)
+        async def txn(tx: Tx) -> PlayerStats | None:
+            row = await tx.stats(guild_id, user_id)
             return (
-                None if row is None else stats_from_row(row, tx.rating_rank(guild_id, row.rating))
+                None
+                if row is None
+                else stats_from_row(row, await tx.rating_rank(guild_id, row.rating))
             )
 
         return await self._repo.read(txn)
@@ -86,8 +88,8 @@ class StandingsDesk(ServiceCore):
     async def score_sheet(self, game_id: int) -> ScoreSheet:
         """Every finished hand so far (and how the game ended, once it has)."""
 
-        def txn(tx: Tx) -> ScoreSheet:
-            snapshot = self._cache.load(tx, game_id)
+        async def txn(tx: Tx) -> ScoreSheet:
+            snapshot = await self._cache.load(tx, game_id)
             rows = tuple(
                 ScoreSheetRow(
                     hand_number=h.hand_number,
@@ -97,7 +99,7 @@ class StandingsDesk(ServiceCore):
                     deadwood=(h.deadwood0, h.deadwood1),
                     totals=(h.total0, h.total1),
                 )
-                for h in tx.hands(game_id)
+                for h in await tx.hands(game_id)
             )
             game = snapshot.game
             return ScoreSheet(

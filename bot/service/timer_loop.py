@@ -1,7 +1,13 @@
 """The loop that keeps clocks honest: expires challenges, sends half-time
 reminders and forfeits players whose turn ran out, handing each to a
 callback that posts it.  It sleeps until the next thing is due (or
-:meth:`TimerLoop.wake`), never longer than ``tick`` seconds."""
+:meth:`TimerLoop.wake`), never longer than ``tick`` seconds.
+
+While the database is unavailable it waits — 1 s, then twice as long each
+time, at most ``tick`` — and tries again; nothing was changed meanwhile.  Its
+first pass after an outage gives every running turn clock back the time
+since the last heartbeat, as a restart does: nobody could move while the
+database was away, so nobody is forfeited for it."""
 
 from __future__ import annotations
 
@@ -11,6 +17,8 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from bot.storage import DatabaseUnavailableError
 
 from .models import Challenge, TimerKind, TournamentProgress
 from .views import MoveReport, report_of
@@ -73,17 +81,26 @@ class TimerLoop:
                 await self._quietly(self._on_tournament(progress))
 
     async def run(self) -> None:
-        """Tick until cancelled."""
+        """Tick until cancelled (see the module docstring for outages)."""
         service = self._service
+        backoff = 0.0  # > 0: the database was unavailable last time
         while True:
             try:
+                if backoff:
+                    credit = await service.restore_clocks()
+                    log.info("timers: the database is back; clocks given %.0f s back", credit)
                 await self.tick()
+                wait = self.tick_seconds
+                for next_at in (await service.next_timer_at(), await service.next_tournament_at()):
+                    if next_at is not None:
+                        wait = max(0.05, min(wait, next_at - service.clock()))
+                backoff = 0.0
+            except DatabaseUnavailableError:
+                backoff = min(self.tick_seconds, max(1.0, 2 * backoff))
+                wait = backoff
             except Exception:
                 log.exception("timer tick failed")
-            wait = self.tick_seconds
-            for next_at in (await service.next_timer_at(), await service.next_tournament_at()):
-                if next_at is not None:
-                    wait = max(0.05, min(wait, next_at - service.clock()))
+                wait = self.tick_seconds
             self._wakeup.clear()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._wakeup.wait(), timeout=wait)

@@ -120,13 +120,13 @@ class TournamentDesk(ServiceCore):
         name = " ".join((title or "Gin tournament").split())[:TITLE_LIMIT] or "Gin tournament"
         games = DEFAULT_MATCH_GAMES if match_games is None else match_games
 
-        def txn(tx: Tx) -> TournamentSummary:
+        async def txn(tx: Tx) -> TournamentSummary:
             now = self.clock()
-            if _open_row(tx, guild_id) is not None:
+            if await _open_row(tx, guild_id) is not None:
                 raise ChallengeError(
                     "This server already has a tournament under way: see /gin tournament show."
                 )
-            ruleset = game_ruleset(tx, guild_id, target, variant, games)
+            ruleset = await game_ruleset(tx, guild_id, target, variant, games)
             row = TournamentRow(
                 id=0,
                 guild_id=guild_id,
@@ -145,26 +145,26 @@ class TournamentDesk(ServiceCore):
                 updated_at=now,
                 finished_at=None,
             )
-            return summary_of(replace(row, id=tx.insert_tournament(row)))
+            return summary_of(replace(row, id=await tx.insert_tournament(row)))
 
         return await self._repo.write(txn)
 
     async def current_tournament(self, guild_id: int) -> TournamentSummary | None:
         """The server's tournament under way, else its last one."""
 
-        def txn(tx: Tx) -> TournamentSummary | None:
-            row = tx.current_tournament(guild_id)
-            return None if row is None else summary_of(row)  # parsed off the event loop
+        async def txn(tx: Tx) -> TournamentSummary | None:
+            row = await tx.current_tournament(guild_id)
+            return None if row is None else summary_of(row)
 
         return await self._repo.read(txn)
 
     async def get_tournament(self, tournament_id: int) -> TournamentSummary:
-        return await self._repo.read(lambda tx: summary_of(_row(tx, tournament_id)))
+        return summary_of(await self._repo.read(lambda tx: _row(tx, tournament_id)))
 
     async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
-        def txn(tx: Tx) -> None:
-            row = _row(tx, tournament_id)
-            tx.save_tournament(
+        async def txn(tx: Tx) -> None:
+            row = await _row(tx, tournament_id)
+            await tx.save_tournament(
                 replace(row, message_id=message_id, version=row.version + 1), row.version
             )
 
@@ -173,9 +173,9 @@ class TournamentDesk(ServiceCore):
     async def join_tournament(
         self, tournament_id: int, user_id: int, name: str
     ) -> TournamentSummary:
-        def txn(tx: Tx) -> TournamentSummary:
+        async def txn(tx: Tx) -> TournamentSummary:
             now = self.clock()
-            row = _signup_row(tx, tournament_id, now)
+            row = await _signup_row(tx, tournament_id, now)
             entrants = json.loads(row.entrants)
             if any(int(u) == user_id for u, _ in entrants):
                 raise ChallengeError("You're already signed up.")
@@ -185,21 +185,21 @@ class TournamentDesk(ServiceCore):
             new = replace(
                 row, entrants=json.dumps(entrants), version=row.version + 1, updated_at=now
             )
-            tx.save_tournament(new, row.version)
+            await tx.save_tournament(new, row.version)
             return summary_of(new)
 
         return await self._repo.write(txn)
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> TournamentSummary:
-        def txn(tx: Tx) -> TournamentSummary:
+        async def txn(tx: Tx) -> TournamentSummary:
             now = self.clock()
-            row = _signup_row(tx, tournament_id, now)
+            row = await _signup_row(tx, tournament_id, now)
             entrants = json.loads(row.entrants)
             kept = [e for e in entrants if int(e[0]) != user_id]
             if len(kept) == len(entrants):
                 raise ChallengeError("You're not signed up.")
             new = replace(row, entrants=json.dumps(kept), version=row.version + 1, updated_at=now)
-            tx.save_tournament(new, row.version)
+            await tx.save_tournament(new, row.version)
             return summary_of(new)
 
         return await self._repo.write(txn)
@@ -209,16 +209,16 @@ class TournamentDesk(ServiceCore):
     ) -> TournamentProgress:
         """Close sign-up early (its opener or Manage Server) and pair round 1."""
 
-        def txn(tx: Tx) -> TournamentProgress:
+        async def txn(tx: Tx) -> TournamentProgress:
             now = self.clock()
-            row = _signup_row(tx, tournament_id, now)
+            row = await _signup_row(tx, tournament_id, now)
             if user_id != row.creator_id and not can_manage:
                 raise PermissionDeniedError(
                     "Only the tournament's opener or Manage Server can start it."
                 )
             if len(json.loads(row.entrants)) < 2:
                 raise ChallengeError("A tournament needs at least 2 players.")
-            return self._close_signup(tx, row, now)
+            return await self._close_signup(tx, row, now)
 
         return await self._repo.write(txn)
 
@@ -228,16 +228,16 @@ class TournamentDesk(ServiceCore):
         """Cancel (its opener or Manage Server).  Matches already under way
         play on as ordinary games."""
 
-        def txn(tx: Tx) -> TournamentSummary:
+        async def txn(tx: Tx) -> TournamentSummary:
             now = self.clock()
-            row = _row(tx, tournament_id)
+            row = await _row(tx, tournament_id)
             if row.status not in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING):
                 raise ChallengeError("This tournament is already over.")
             if user_id != row.creator_id and not can_manage:
                 raise PermissionDeniedError(
                     "Only the tournament's opener or Manage Server can cancel it."
                 )
-            return summary_of(_cancel(tx, row, now))
+            return summary_of(await _cancel(tx, row, now))
 
         return await self._repo.write(txn)
 
@@ -258,43 +258,45 @@ class TournamentDesk(ServiceCore):
 
     # --- inside transactions -----------------------------------------------------------
 
-    def _advance(self, tournament_id: int, tx: Tx) -> TournamentProgress | None:
+    async def _advance(self, tournament_id: int, tx: Tx) -> TournamentProgress | None:
         now = self.clock()
-        row = _row(tx, tournament_id)
+        row = await _row(tx, tournament_id)
         if row.status == TournamentStatus.SIGNUP and row.signup_ends <= now:
-            return self._close_signup(tx, row, now)
+            return await self._close_signup(tx, row, now)
         if row.status != TournamentStatus.RUNNING or row.state is None:
             return None
         summary = summary_of(row)
         assert summary.bracket is not None
         bracket = summary.bracket
         games = dict(summary.games)
-        started = self._start_ready(tx, row, bracket, games, now)
+        started = await self._start_ready(tx, row, bracket, games, now)
         if not started:
             return None
-        new = self._save(tx, row, bracket, games, now)
+        new = await self._save(tx, row, bracket, games, now)
         return TournamentProgress(row.id, row.channel_id, summary_of(new), started)
 
-    def _close_signup(self, tx: Tx, row: TournamentRow, now: float) -> TournamentProgress:
+    async def _close_signup(self, tx: Tx, row: TournamentRow, now: float) -> TournamentProgress:
         """Seed by server rating, make the bracket, start round 1 (or cancel
         a tournament that fewer than two joined)."""
         entrants = [
-            Entrant(int(u), str(n), _rating(tx, row.guild_id, int(u)), i)
+            Entrant(int(u), str(n), await _rating(tx, row.guild_id, int(u)), i)
             for i, (u, n) in enumerate(json.loads(row.entrants))
         ]
         if len(entrants) < 2:
-            return TournamentProgress(row.id, row.channel_id, summary_of(_cancel(tx, row, now)))
+            return TournamentProgress(
+                row.id, row.channel_id, summary_of(await _cancel(tx, row, now))
+            )
         try:
             bracket = Bracket.new(TournamentFormat(row.format), seed(entrants))
         except TournamentError as err:
             raise ChallengeError(str(err)) from err
         games: dict[str, int] = {}
         row = replace(row, status=TournamentStatus.RUNNING)
-        started = self._start_ready(tx, row, bracket, games, now)
-        new = self._save(tx, row, bracket, games, now)
+        started = await self._start_ready(tx, row, bracket, games, now)
+        new = await self._save(tx, row, bracket, games, now)
         return TournamentProgress(row.id, row.channel_id, summary_of(new), started)
 
-    def _start_ready(
+    async def _start_ready(
         self,
         tx: Tx,
         row: TournamentRow,
@@ -310,16 +312,16 @@ class TournamentDesk(ServiceCore):
         for m in bracket.ready():
             a, b = m.players
             assert a is not None and b is not None
-            if tx.active_game_id(row.guild_id, a) is not None:
+            if await tx.active_game_id(row.guild_id, a) is not None:
                 continue
-            if tx.active_game_id(row.guild_id, b) is not None:
+            if await tx.active_game_id(row.guild_id, b) is not None:
                 continue
-            out.append(self._start_match(tx, row, rules, m.key, (a, b), names, now))
+            out.append(await self._start_match(tx, row, rules, m.key, (a, b), names, now))
             bracket.start(m.key)
             games[m.key] = out[-1].id
         return tuple(out)
 
-    def _start_match(
+    async def _start_match(
         self,
         tx: Tx,
         row: TournamentRow,
@@ -331,7 +333,7 @@ class TournamentDesk(ServiceCore):
     ) -> GameSnapshot:
         a, b = players  # both free: _start_ready checked
         game = Game.new((names[a], names[b]), rules, seed=self._new_seed())
-        return insert_game(
+        return await insert_game(
             tx,
             self._cache,
             guild_id=row.guild_id,
@@ -344,7 +346,7 @@ class TournamentDesk(ServiceCore):
         )
 
     @staticmethod
-    def _save(
+    async def _save(
         tx: Tx, row: TournamentRow, bracket: Bracket, games: dict[str, int], now: float
     ) -> TournamentRow:
         over = bracket.is_over
@@ -356,26 +358,28 @@ class TournamentDesk(ServiceCore):
             updated_at=now,
             finished_at=now if over else None,
         )
-        tx.save_tournament(new, row.version)
+        await tx.save_tournament(new, row.version)
         return new
 
-    def _after_move(self, tx: Tx, now: float, result: MoveResult) -> MoveResult:
+    async def _after_move(self, tx: Tx, now: float, result: MoveResult) -> MoveResult:
         links = result.snapshot.links
         final = result.outcome.game
         if links.tournament_id is not None and final is not None:
-            progress = self._match_done(tx, now, result)
+            progress = await self._match_done(tx, now, result)
             if progress is not None:
                 result = replace(result, tournament=progress)
-        return super()._after_move(tx, now, result)
+        return await super()._after_move(tx, now, result)
 
-    def _match_done(self, tx: Tx, now: float, result: MoveResult) -> TournamentProgress | None:
+    async def _match_done(
+        self, tx: Tx, now: float, result: MoveResult
+    ) -> TournamentProgress | None:
         """A match ended: its winner goes into the bracket and the matches
         that makes ready start — in the same transaction as the last move."""
         links = result.snapshot.links
         final = result.outcome.game
         assert links.tournament_id is not None and links.tournament_match is not None
         assert final is not None
-        row = _row(tx, links.tournament_id)
+        row = await _row(tx, links.tournament_id)
         if row.status != TournamentStatus.RUNNING or row.state is None:
             return None  # cancelled meanwhile: the game stays an ordinary game
         summary = summary_of(row)
@@ -387,19 +391,19 @@ class TournamentDesk(ServiceCore):
             bracket.record(links.tournament_match, players[final.winner], final.totals)
         except TournamentError:
             return None  # already recorded (cannot happen: one final move per game)
-        started = self._start_ready(tx, row, bracket, games, now)
-        new = self._save(tx, row, bracket, games, now)
+        started = await self._start_ready(tx, row, bracket, games, now)
+        new = await self._save(tx, row, bracket, games, now)
         return TournamentProgress(row.id, row.channel_id, summary_of(new), started)
 
 
-def _row(tx: Tx, tournament_id: int) -> TournamentRow:
-    row = tx.tournament(tournament_id)
+async def _row(tx: Tx, tournament_id: int) -> TournamentRow:
+    row = await tx.tournament(tournament_id)
     if row is None:
         raise ChallengeError("There's no such tournament.")
     return row
 
 
-def _cancel(tx: Tx, row: TournamentRow, now: float) -> TournamentRow:
+async def _cancel(tx: Tx, row: TournamentRow, now: float) -> TournamentRow:
     new = replace(
         row,
         status=TournamentStatus.CANCELLED,
@@ -407,24 +411,24 @@ def _cancel(tx: Tx, row: TournamentRow, now: float) -> TournamentRow:
         updated_at=now,
         finished_at=now,
     )
-    tx.save_tournament(new, row.version)
+    await tx.save_tournament(new, row.version)
     return new
 
 
-def _open_row(tx: Tx, guild_id: int) -> TournamentRow | None:
-    row = tx.current_tournament(guild_id)
+async def _open_row(tx: Tx, guild_id: int) -> TournamentRow | None:
+    row = await tx.current_tournament(guild_id)
     if row is None or row.status not in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING):
         return None
     return row
 
 
-def _signup_row(tx: Tx, tournament_id: int, now: float) -> TournamentRow:
-    row = _row(tx, tournament_id)
+async def _signup_row(tx: Tx, tournament_id: int, now: float) -> TournamentRow:
+    row = await _row(tx, tournament_id)
     if row.status != TournamentStatus.SIGNUP or row.signup_ends <= now:
         raise ChallengeError("Sign-up for this tournament is closed.")
     return row
 
 
-def _rating(tx: Tx, guild_id: int, user_id: int) -> float | None:
-    stats = tx.stats(guild_id, user_id)
+async def _rating(tx: Tx, guild_id: int, user_id: int) -> float | None:
+    stats = await tx.stats(guild_id, user_id)
     return None if stats is None or stats.games == 0 else stats.rating

@@ -1,12 +1,18 @@
-"""Persistence on SQLite: one file, WAL, numbered migrations.
+"""Persistence on SQLite (aiosqlite: one file, WAL) or PostgreSQL (an
+asyncpg pool), with numbered migrations.
 
-:class:`Repository` runs transactions; the SQL lives in the table-group
-modules of :mod:`bot.storage.tables`, combined into :class:`Tx`.  Everything
-above hands the repository plain functions of a :class:`Tx` that run as one
-transaction in the connection's thread.  No SQL anywhere else.
+:class:`Repository` runs transactions (``async with repo.transaction() as
+tx``, or a function of a :class:`Tx` handed to ``read``/``write``); the SQL
+lives in the table-group modules of :mod:`bot.storage.tables`, combined into
+:class:`Tx`, each statement one ``await``.  No SQL anywhere else.
 """
 
-from .errors import StorageError, VersionConflictError
+from .errors import (
+    CommitUnknownError,
+    DatabaseUnavailableError,
+    StorageError,
+    VersionConflictError,
+)
 from .migrations import LATEST_VERSION, MIGRATIONS
 from .repository import Repository
 from .rows import (
@@ -33,6 +39,8 @@ __all__ = [
     "MIGRATIONS",
     "AiStatsRow",
     "ChallengeRow",
+    "CommitUnknownError",
+    "DatabaseUnavailableError",
     "GameRow",
     "GameUpdate",
     "HandRow",

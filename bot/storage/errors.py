@@ -34,3 +34,39 @@ class SerializationError(RetryableError):
 class VersionConflictError(RetryableError):
     """A guarded ``UPDATE … WHERE version = ?`` matched no row: somebody else
     (another process on the same file) committed a change first."""
+
+
+class DatabaseUnavailableError(StorageError):
+    """The database could not be used right now and **nothing was changed**:
+    the PostgreSQL server is down, restarting or unreachable (the pool
+    reconnects by itself once it answers again), or the SQLite file is
+    locked by another program, read-only or on a full disk.  Not a bug and
+    not the player's doing: ``str(err)`` is the line the player sees, and
+    trying again once the database is back is always safe (the one
+    exception is :class:`CommitUnknownError`, which says so)."""
+
+    MESSAGE = "The game's database is unreachable; nothing was changed — try again in a moment."
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(self.MESSAGE)
+        #: What the driver said (for the log, never for players).
+        self.detail = detail
+
+
+class CommitUnknownError(DatabaseUnavailableError):
+    """The connection was lost while ``COMMIT`` was on its way: the change
+    may or may not have been saved, and nobody can tell until the database
+    answers again.  Never retried (that could apply a move twice); the
+    player is told to look before trying again."""
+
+    MESSAGE = (
+        "The game's database stopped answering while saving that; look at the "
+        "game in a moment to see whether it counted before trying again."
+    )
+
+
+class ConnectionLostError(DatabaseUnavailableError, RetryableError):
+    """The connection broke before ``COMMIT`` (the server restarted, the
+    session was terminated): nothing was committed, so the repository runs
+    the transaction again on a fresh connection, which the pool opens by
+    itself — or refuses it, unavailable, if the server is still away."""

@@ -10,9 +10,14 @@ nothing left to do.  Never edit a released migration: append a new one.
 
 from __future__ import annotations
 
+import contextlib
 import sqlite3
+from typing import TYPE_CHECKING
 
-from .errors import StorageError
+from .errors import DatabaseUnavailableError, StorageError
+
+if TYPE_CHECKING:
+    from .tables.base import Db
 
 #: Migration scripts by number (index 0 is migration 1).  Plain DDL only: no
 #: ``BEGIN``/``COMMIT`` (the runner owns the transaction).
@@ -319,37 +324,38 @@ def split_statements(script: str) -> list[str]:
     return out
 
 
-def user_version(conn: sqlite3.Connection) -> int:
-    row = conn.execute("PRAGMA user_version").fetchone()
-    return int(row[0])
+async def user_version(db: Db) -> int:
+    row = await db.fetchone("PRAGMA user_version")
+    return 0 if row is None else int(row[0])
 
 
-def migrate(conn: sqlite3.Connection, migrations: tuple[str, ...] = MIGRATIONS) -> int:
+async def migrate(db: Db, migrations: tuple[str, ...] = MIGRATIONS) -> int:
     """Bring the database up to date; return the version it ended at.
 
-    ``conn`` must be in autocommit mode (``isolation_level=None``) so that our
+    ``db`` must be in autocommit mode (``isolation_level=None``) so that our
     explicit ``BEGIN IMMEDIATE`` owns the transaction.  A file written by a
     newer bot (a higher version than we know) is refused rather than touched.
     """
     latest = len(migrations)
     while True:
-        conn.execute("BEGIN IMMEDIATE")
+        await db.execute("BEGIN IMMEDIATE")
         try:
-            current = user_version(conn)
+            current = await user_version(db)
             if current > latest:
                 raise StorageError(
                     f"The database is at schema version {current}, newer than this bot "
                     f"knows ({latest}). Upgrade the bot instead of opening it with this one."
                 )
             if current == latest:
-                conn.execute("COMMIT")
+                await db.execute("COMMIT")
                 return current
             for statement in split_statements(migrations[current]):
-                conn.execute(statement)
+                await db.execute(statement)
             # PRAGMA takes no parameters; the value is our own int.
-            conn.execute(f"PRAGMA user_version = {current + 1:d}")
-            conn.execute("COMMIT")
+            await db.execute(f"PRAGMA user_version = {current + 1:d}")
+            await db.execute("COMMIT")
         except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            # Outside a transaction (BEGIN itself failed) this is an error we ignore.
+            with contextlib.suppress(sqlite3.Error, DatabaseUnavailableError):
+                await db.execute("ROLLBACK")
             raise

@@ -1,14 +1,26 @@
-"""PostgreSQL behind the same transactions as SQLite (asyncpg).
+"""PostgreSQL behind the same transactions as SQLite, natively on asyncpg.
 
-The repository's design is kept whole: a transaction is one plain function
-run on the connection's own thread, calling the typed statements of
-:class:`~bot.storage.tx.Tx`, which call ``db.execute(sql, params)``.  Here
-``db`` is a :class:`PgDb`: the thread owns a private event loop and one
-asyncpg connection, and each statement runs to completion on that loop
-(``run_until_complete``) — no hop to another thread, no other coroutine can
-slip a statement into the open transaction, and the statements, written
-once with SQLite's ``?`` placeholders, are translated to ``$1, $2 …`` (cached:
-asyncpg prepares each distinct text once per connection).
+A real ``asyncpg`` pool of a few connections: transactions of different
+games run at once (PostgreSQL keeps them apart; moves of one game are
+already queued by the service's per-game lock).  Each transaction is
+``async with conn.transaction(isolation=…)`` on a connection of its own, and
+its statements — written once with SQLite's ``?`` placeholders — are
+translated to ``$1, $2 …`` (cached: asyncpg prepares each distinct text
+once per connection).
+
+Lost connections.  The pool replaces a connection that broke (the server
+restarted, ``pg_terminate_backend``, a network cut) by itself: on the next
+``acquire``, and in the background with its own backoff.  A transaction
+whose connection broke *before* ``COMMIT`` changed nothing and is run again
+(:class:`~bot.storage.errors.ConnectionLostError`); one that broke *during*
+``COMMIT`` may or may not have committed and is never repeated
+(:class:`~bot.storage.errors.CommitUnknownError`).  While the server can't be
+reached, transactions are refused
+(:class:`~bot.storage.errors.DatabaseUnavailableError`) at once: a connection
+attempt gives up after :attr:`PgStore.CONNECT_TIMEOUT` seconds, well inside
+the 3 seconds Discord gives an answer, and while one attempt is under way
+every other transaction is refused without queueing behind it.  The first
+transaction after the server is back connects and goes through.
 
 Schema: the SQLite migrations are translated (:func:`pg_statements`) —
 64-bit ``BIGINT`` for every integer (Discord ids), ``DOUBLE PRECISION`` for
@@ -20,16 +32,40 @@ version in ``schema_version``, so processes starting together migrate once.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import logging
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Final, TypeVar
+from collections.abc import AsyncIterator, Callable, Sequence
+from typing import Any, ClassVar, Final, NoReturn
 
 import asyncpg
 
-from .errors import ConstraintError, DuplicateKeyError, SerializationError, StorageError
+from . import migrations
+from .errors import (
+    CommitUnknownError,
+    ConnectionLostError,
+    ConstraintError,
+    DatabaseUnavailableError,
+    DuplicateKeyError,
+    SerializationError,
+    StorageError,
+)
 
-T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+
+def _one_line(record: logging.LogRecord) -> bool:
+    """asyncpg's pool logs every failed attempt to reconnect (1 s apart, then
+    doubling to a minute) with a full traceback; while the server is down
+    that buries the log.  Keep each as one line that still says why."""
+    if record.exc_info and record.exc_info[1] is not None:
+        record.msg = f"{record.getMessage()} ({_detail(record.exc_info[1])})"
+        record.args = ()
+        record.exc_info = None
+    return True
+
+
+logging.getLogger("asyncpg.pool").addFilter(_one_line)
 
 #: Any key for ``pg_advisory_xact_lock``: ours while migrating.
 MIGRATION_LOCK: Final = 0x6A1E
@@ -91,80 +127,69 @@ def pg_statements(sqlite_statement: str) -> list[str]:
     return [text]
 
 
-# --- the connection ------------------------------------------------------------------------
+# --- errors --------------------------------------------------------------------------------
+
+#: The connection itself is gone (the server ended the session or the socket broke).
+LOST: Final = (
+    asyncpg.PostgresConnectionError,  # 08xxx
+    asyncpg.AdminShutdownError,  # 57P01: terminated by an administrator / shutdown
+    asyncpg.CrashShutdownError,  # 57P02
+    asyncpg.IdleSessionTimeoutError,  # 57P05
+    OSError,  # the socket (ConnectionResetError, BrokenPipeError, TimeoutError …)
+)
+#: The server answers but can't take our work now: starting up, full, a standby.
+BUSY: Final = (
+    asyncpg.CannotConnectNowError,  # 57P03: the database system is starting up
+    asyncpg.InsufficientResourcesError,  # 53xxx: too many connections, disk full
+    asyncpg.ReadOnlySQLTransactionError,  # 25006: a read-only (standby) server
+)
+#: asyncpg refused to send anything: the session was ended (an unsolicited
+#: FATAL from the server, e.g. ``pg_terminate_backend`` while idle in our
+#: transaction) and the protocol is still unwinding it.  Nothing was sent,
+#: so even at ``COMMIT`` nothing was committed.
+UNSENT: Final = asyncpg.InternalClientError
+#: Every driver-level failure a statement can raise.
+DRIVER: Final = (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, UNSENT)
 
 
-class PgCursor:
-    """The part of ``sqlite3.Cursor`` that :mod:`bot.storage.tables` uses."""
-
-    __slots__ = ("_rows", "lastrowid", "rowcount")
-
-    def __init__(self, rows: list[tuple[Any, ...]], rowcount: int) -> None:
-        self._rows = rows
-        self.rowcount = rowcount
-        self.lastrowid: int | None = None
-
-    def fetchone(self) -> tuple[Any, ...] | None:
-        return self._rows[0] if self._rows else None
-
-    def fetchall(self) -> list[tuple[Any, ...]]:
-        return self._rows
-
-    def __iter__(self) -> Iterator[tuple[Any, ...]]:
-        return iter(self._rows)
+def _detail(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
 
 
-class PgDb:
-    """One asyncpg connection driven synchronously from its own thread."""
+def closed(conn: Any) -> bool:
+    """Whether a pooled connection is gone (asyncpg detaches the proxy from a
+    connection that closed, and then refuses every call on it)."""
+    try:
+        return bool(conn.is_closed())
+    except asyncpg.InterfaceError:
+        return True
 
-    dialect: Final = "postgresql"
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, conn: asyncpg.Connection) -> None:
-        self._loop = loop
-        self._conn = conn
-        self._sql: dict[str, tuple[str, bool]] = {}
+def reraise(conn: Any, exc: BaseException) -> NoReturn:
+    """Raise the typed storage error for a failed statement (``exc`` itself
+    if none fits)."""
+    failure = statement_error(conn, exc)
+    if failure is exc:
+        raise exc
+    raise failure from exc
 
-    def _run(self, coro: Any) -> Any:
-        try:
-            return self._loop.run_until_complete(coro)
-        except asyncpg.UniqueViolationError as exc:
-            raise DuplicateKeyError(str(exc)) from exc
-        except (asyncpg.SerializationError, asyncpg.DeadlockDetectedError) as exc:
-            raise SerializationError(str(exc)) from exc
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise ConstraintError(str(exc)) from exc
 
-    def _prepare(self, sql: str) -> tuple[str, bool]:
-        done = self._sql.get(sql)
-        if done is None:
-            text = placeholders_to_pg(sql)
-            head = text.lstrip()[:6].upper()
-            returns = head in ("SELECT", "WITH") or "RETURNING" in text.upper()
-            done = self._sql[sql] = (text, returns)
-        return done
+def statement_error(conn: Any, exc: BaseException) -> BaseException:
+    """The typed storage error for a failed statement (``exc`` itself if none fits)."""
+    if isinstance(exc, asyncpg.UniqueViolationError):
+        return DuplicateKeyError(str(exc))
+    if isinstance(exc, asyncpg.SerializationError | asyncpg.DeadlockDetectedError):
+        return SerializationError(str(exc))
+    if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
+        return ConstraintError(str(exc))
+    if isinstance(exc, (*LOST, UNSENT)) or closed(conn):
+        return ConnectionLostError(_detail(exc))
+    if isinstance(exc, BUSY):
+        return DatabaseUnavailableError(_detail(exc))
+    return exc
 
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> PgCursor:
-        text, returns = self._prepare(sql)
-        if returns:
-            rows = self._run(self._conn.fetch(text, *params))
-            return PgCursor([tuple(r) for r in rows], len(rows))
-        status = self._run(self._conn.execute(text, *params))
-        return PgCursor([], _rowcount(status))
 
-    def executemany(self, sql: str, seq: Iterable[Sequence[Any]]) -> PgCursor:
-        text, _ = self._prepare(sql)
-        self._run(self._conn.executemany(text, list(seq)))
-        return PgCursor([], -1)
-
-    @property
-    def in_transaction(self) -> bool:
-        return bool(self._conn.is_in_transaction())
-
-    def close(self) -> None:
-        try:
-            self._loop.run_until_complete(self._conn.close())
-        finally:
-            self._loop.close()
+# --- the connection of a transaction -----------------------------------------------------
 
 
 def _rowcount(status: str) -> int:
@@ -173,105 +198,192 @@ def _rowcount(status: str) -> int:
     return int(last) if last.isdigit() else -1
 
 
-class PgConnection:
-    """A :class:`PgDb` used only from its own thread (the SQLite
-    :class:`~bot.storage.connection.Connection`'s twin)."""
+class Statements:
+    """``?`` statements translated once: (PostgreSQL text, returns rows)."""
 
-    def __init__(self, executor: ThreadPoolExecutor, db: PgDb) -> None:
-        self._executor = executor
-        self._db = db
-        self._closed = False
+    __slots__ = ("_done",)
+
+    def __init__(self) -> None:
+        self._done: dict[str, tuple[str, bool]] = {}
+
+    def __call__(self, sql: str) -> tuple[str, bool]:
+        done = self._done.get(sql)
+        if done is None:
+            text = placeholders_to_pg(sql)
+            head = text.lstrip()[:6].upper()
+            returns = head in ("SELECT", "WITH") or "RETURNING" in text.upper()
+            done = self._done[sql] = (text, returns)
+        return done
+
+
+class PgDb:
+    """One pooled asyncpg connection inside an open transaction (the
+    :class:`~bot.storage.tables.base.Db` protocol)."""
+
+    __slots__ = ("_conn", "_statements")
+
+    dialect: Final = "postgresql"
+
+    def __init__(self, conn: Any, statements: Statements) -> None:
+        self._conn = conn
+        self._statements = statements
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        text, _ = self._statements(sql)
+        try:
+            rows = await self._conn.fetch(text, *params)
+        except DRIVER as exc:
+            reraise(self._conn, exc)
+        return [tuple(r) for r in rows]
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        text, _ = self._statements(sql)
+        try:
+            row = await self._conn.fetchrow(text, *params)
+        except DRIVER as exc:
+            reraise(self._conn, exc)
+        return None if row is None else tuple(row)
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        text, returns = self._statements(sql)
+        try:
+            if returns:
+                return len(await self._conn.fetch(text, *params))
+            return _rowcount(await self._conn.execute(text, *params))
+        except DRIVER as exc:
+            reraise(self._conn, exc)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        text, _ = self._statements(sql)
+        try:
+            await self._conn.executemany(text, rows)
+        except DRIVER as exc:
+            reraise(self._conn, exc)
+
+
+async def _keep_session(conn: Any) -> None:
+    """The pool's reset on release, made a no-op: asyncpg's default sends
+    ``RESET ALL; UNLISTEN *; …`` after every transaction — a round trip per
+    move for session state we never change (every transaction ends in
+    ``COMMIT`` or ``ROLLBACK``, and asyncpg still rolls back a connection
+    released inside one)."""
+
+
+class PgStore:
+    """A PostgreSQL database: an asyncpg pool and its transactions."""
+
+    #: Seconds one connection attempt may take before the server counts as
+    #: unreachable: under Discord's 3-second limit for a first answer.
+    CONNECT_TIMEOUT: ClassVar[float] = 2.0
+    #: Isolation of (writes, reads).  Read-committed writes are safe here
+    #: because every change of a game is ``UPDATE … WHERE version = ?`` (a
+    #: racing writer waits for the row, then matches nothing); reads take one
+    #: consistent snapshot.
+    ISOLATION: ClassVar[tuple[str, str]] = ("read_committed", "repeatable_read")
+
+    def __init__(self, pool: Any) -> None:
+        self._pool = pool
+        self._statements = Statements()
+        #: Why the last connection attempt failed (``None``: the server answers).
+        self._down: str | None = None
+        self._probing = False
 
     @classmethod
-    async def open(cls, url: str, *, name: str = "gin-pg") -> PgConnection:
-        executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix=name)
+    async def open(cls, url: str, size: int) -> PgStore:
+        """Connect ``size`` connections (a failure here stops the start) and migrate."""
+        pool = await asyncpg.create_pool(
+            url,
+            min_size=size,
+            max_size=size,
+            timeout=cls.CONNECT_TIMEOUT,  # per connection attempt
+            statement_cache_size=512,
+            reset=_keep_session,
+            # A few connections, kept for good: no idle timer armed on every release.
+            max_inactive_connection_lifetime=0,
+        )
+        store = cls(pool)
+        try:
+            await migrate(store, migrations.MIGRATIONS, migrations.split_statements)
+        except BaseException:
+            await store.close()
+            raise
+        return store
 
-        def connect() -> PgDb:
-            loop = asyncio.new_event_loop()
+    @contextlib.asynccontextmanager
+    async def transaction(self, *, write: bool) -> AsyncIterator[PgDb]:
+        """A connection of the pool in ``async with conn.transaction(...)``:
+        committed when the body returns, rolled back if it raises."""
+        conn = await self._acquire()
+        try:
+            committing = False
             try:
-                conn = loop.run_until_complete(asyncpg.connect(url, statement_cache_size=512))
-            except BaseException:
-                loop.close()
-                raise
-            return PgDb(loop, conn)
+                async with conn.transaction(
+                    isolation=self.ISOLATION[0 if write else 1], readonly=not write
+                ):
+                    yield PgDb(conn, self._statements)
+                    committing = True
+            except DRIVER as exc:
+                if isinstance(exc, (*LOST, UNSENT)) or closed(conn):
+                    if committing and write and not isinstance(exc, UNSENT):
+                        raise CommitUnknownError(_detail(exc)) from exc
+                    raise ConnectionLostError(_detail(exc)) from exc
+                failure = statement_error(conn, exc)
+                if failure is exc:
+                    raise
+                raise failure from exc
+        finally:
+            await self._release(conn)
 
+    async def _acquire(self) -> Any:
+        """A connection of the pool (which connects a replacement for a broken
+        one by itself).  After a failed attempt, one transaction at a time
+        tries again (a probe); the others are refused without waiting."""
+        if self._down is not None and self._probing:
+            raise DatabaseUnavailableError(self._down)
+        probe = self._down is not None
+        self._probing = probe
         try:
-            db = await asyncio.get_running_loop().run_in_executor(executor, connect)
-        except BaseException:
-            executor.shutdown(wait=False)
-            raise
-        return cls(executor, db)
+            conn = await self._pool.acquire()
+        except (TimeoutError, *DRIVER) as exc:
+            self._down = _detail(exc)
+            raise DatabaseUnavailableError(self._down) from exc
+        finally:
+            if probe:
+                self._probing = False
+        self._down = None
+        return conn
 
-    async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        if self._closed:
-            raise StorageError("the connection is closed")
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._executor, lambda: fn(self._db, *args))
+    async def _release(self, conn: Any) -> None:
+        try:
+            await self._pool.release(conn)
+        except Exception:  # pragma: no cover - the pool replaces the connection
+            log.warning("could not return a connection to the pool", exc_info=True)
 
     async def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
         try:
-            await asyncio.get_running_loop().run_in_executor(self._executor, self._db.close)
-        finally:
-            self._executor.shutdown(wait=False)
-
-
-class PgPool:
-    """Several :class:`PgConnection` s, each on its own thread: transactions
-    of different games run at once (PostgreSQL keeps them apart; moves of
-    one game are already queued by the service's per-game lock).  One
-    connection waits on a round trip per statement, so one alone tops out
-    well below the load a busy bot makes."""
-
-    def __init__(self, conns: list[PgConnection]) -> None:
-        self._conns = conns
-        self._free: asyncio.Queue[PgConnection] = asyncio.Queue()
-        for conn in conns:
-            self._free.put_nowait(conn)
-
-    @classmethod
-    async def open(cls, url: str, size: int) -> PgPool:
-        conns: list[PgConnection] = []
-        try:
-            for i in range(size):
-                conns.append(await PgConnection.open(url, name=f"gin-pg{i}"))
-        except BaseException:
-            for conn in conns:
-                await conn.close()
-            raise
-        return cls(conns)
-
-    async def call(self, fn: Callable[..., T], *args: Any) -> T:
-        conn = await self._free.get()
-        try:
-            return await conn.call(fn, *args)
-        finally:
-            self._free.put_nowait(conn)
-
-    async def close(self) -> None:
-        for conn in self._conns:
-            await conn.close()
+            await asyncio.wait_for(self._pool.close(), timeout=5)
+        except (TimeoutError, *DRIVER):  # pragma: no cover - a dead server
+            self._pool.terminate()
 
 
 # --- migrations ----------------------------------------------------------------------------
 
 
-def schema_version(db: PgDb) -> int:
-    row = db.execute("SELECT version FROM schema_version").fetchone()
+async def schema_version(db: PgDb) -> int:
+    row = await db.fetchone("SELECT version FROM schema_version")
     return 0 if row is None else int(row[0])
 
 
-def migrate(db: PgDb, migrations: tuple[str, ...], split: Callable[[str], list[str]]) -> int:
+async def migrate(
+    store: PgStore, migrations: tuple[str, ...], split: Callable[[str], list[str]]
+) -> int:
     """Bring the database up to date in one transaction (PostgreSQL's DDL is
     transactional); a database from a newer bot is refused untouched."""
     latest = len(migrations)
-    db.execute("BEGIN")
-    try:
-        db.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK:d})")
-        db.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
-        current = schema_version(db)
+    async with store.transaction(write=True) as db:
+        await db.execute(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK:d})")
+        await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+        current = await schema_version(db)
         if current > latest:
             raise StorageError(
                 f"The database is at schema version {current}, newer than this bot "
@@ -280,14 +392,9 @@ def migrate(db: PgDb, migrations: tuple[str, ...], split: Callable[[str], list[s
         for number in range(current, latest):
             for statement in split(migrations[number]):
                 for pg in pg_statements(statement):
-                    db.execute(pg)
+                    await db.execute(pg)
         if current == 0:
-            db.execute("INSERT INTO schema_version (version) VALUES (?)", (latest,))
+            await db.execute("INSERT INTO schema_version (version) VALUES (?)", (latest,))
         else:
-            db.execute("UPDATE schema_version SET version = ?", (latest,))
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            db.execute("ROLLBACK")
-        raise
+            await db.execute("UPDATE schema_version SET version = ?", (latest,))
     return latest

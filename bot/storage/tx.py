@@ -34,10 +34,12 @@ class Tx(
     TimersSql,
     MaintenanceSql,
 ):
-    """Typed statements on a connection inside one open transaction.
+    """Typed statements on a connection inside one open transaction, each
+    one ``await``.
 
-    Only ever used from the connection's thread, by functions handed to
-    :meth:`Repository.read` / :meth:`Repository.write`.
+    Only ever used inside :meth:`Repository.transaction` (or a function
+    handed to :meth:`Repository.read` / :meth:`Repository.write`), which
+    holds the connection for this transaction alone.
     """
 
     __slots__ = ("_after_commit", "_db")
@@ -47,8 +49,8 @@ class Tx(
         self._after_commit: list[Callable[[], None]] = []
 
     def after_commit(self, callback: Callable[[], None]) -> None:
-        """Run ``callback`` (in the connection thread) once the transaction has
-        committed; never if it rolls back.  For in-memory caches."""
+        """Run ``callback`` once the transaction has committed; never if it
+        rolls back.  For in-memory caches."""
         self._after_commit.append(callback)
 
     def committed(self) -> list[Callable[[], None]]:

@@ -3,8 +3,7 @@ transaction and the helpers that turn row dataclasses into statements."""
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Iterator
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from bot.shards import SHARD_SHIFT, ShardRange
@@ -24,29 +23,33 @@ def values(row: Any) -> tuple[Any, ...]:
     return tuple(getattr(row, name) for name in row.__dataclass_fields__)
 
 
-class Cursor(Protocol):
-    """What the statements read back: ``sqlite3.Cursor`` or its PostgreSQL twin."""
-
-    @property
-    def rowcount(self) -> int: ...
-
-    def fetchone(self) -> Any: ...
-
-    def fetchall(self) -> list[Any]: ...
-
-    def __iter__(self) -> Iterator[Any]: ...
-
-
 class Db(Protocol):
-    """A connection inside an open transaction: a ``sqlite3.Connection`` or a
-    :class:`~bot.storage.postgres.PgDb` (same calls, ``?`` placeholders)."""
-
-    def execute(self, sql: str, parameters: Any = ..., /) -> Cursor: ...
-
-    def executemany(self, sql: str, parameters: Any, /) -> Cursor: ...
+    """The connection of one open transaction, SQLite (aiosqlite) or
+    PostgreSQL (asyncpg): each statement is one ``await``, written once with
+    ``?`` placeholders.  Only :class:`~bot.storage.repository.Repository`
+    hands one out, inside a transaction, so no other coroutine's statement
+    can run on it meanwhile."""
 
     @property
-    def in_transaction(self) -> bool: ...
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        ...
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        """Every row the statement returns (a ``SELECT``, or ``… RETURNING``)."""
+        ...
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        """The first row, or ``None``."""
+        ...
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement that returns no rows; the number of rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """One statement for each parameter row."""
+        ...
 
 
 def owned(shards: ShardRange | None, column: str = "guild_id") -> str:
@@ -61,7 +64,7 @@ def owned(shards: ShardRange | None, column: str = "guild_id") -> str:
 
 
 def is_sqlite(db: Db) -> bool:
-    return isinstance(db, sqlite3.Connection)
+    return db.dialect == "sqlite"
 
 
 class TableSql:
@@ -70,3 +73,10 @@ class TableSql:
 
     __slots__ = ()
     _db: Db
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        """The value of a statement that always returns one row of one column
+        (``COUNT(*)``, ``INSERT … RETURNING id``)."""
+        row = await self._db.fetchone(sql, params)
+        assert row is not None, sql
+        return row[0]

@@ -12,40 +12,40 @@ from .base import GAME_COLS, TableSql, owned, values
 class GamesSql(TableSql):
     """The games table: rows, the version-checked move update, listings."""
 
-    def game(self, game_id: int) -> GameRow | None:
-        row = self._db.execute(f"SELECT {GAME_COLS} FROM games WHERE id = ?", (game_id,)).fetchone()
+    async def game(self, game_id: int) -> GameRow | None:
+        row = await self._db.fetchone(f"SELECT {GAME_COLS} FROM games WHERE id = ?", (game_id,))
         return None if row is None else GameRow(*row)
 
-    def game_for_move(self, game_id: int) -> tuple[GameRow, int | None] | None:
+    async def game_for_move(self, game_id: int) -> tuple[GameRow, int | None] | None:
         """The game row and its server's turn timeout (``None``: default), in
         one statement — the first read of every move."""
-        row = self._db.execute(
+        row = await self._db.fetchone(
             f"SELECT {GAME_COLS}, (SELECT s.turn_timeout_minutes FROM server_settings s "
             "WHERE s.guild_id = games.guild_id) FROM games WHERE id = ?",
             (game_id,),
-        ).fetchone()
+        )
         if row is None:
             return None
         return GameRow(*row[:-1]), row[-1]
 
-    def game_state(self, game_id: int) -> str | None:
-        row = self._db.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
+    async def game_state(self, game_id: int) -> str | None:
+        row = await self._db.fetchone("SELECT state FROM games WHERE id = ?", (game_id,))
         return None if row is None else str(row[0])
 
-    def insert_game(self, new: NewGame) -> int:
-        row = self._db.execute(
+    async def insert_game(self, new: NewGame) -> int:
+        value = await self._one(
             f"INSERT INTO games ({columns(NewGame)}) VALUES ({placeholders(NewGame)}) RETURNING id",
             values(new),
-        ).fetchone()
-        return int(row[0])
+        )
+        return int(value)
 
-    def update_game(self, game_id: int, version: int, u: GameUpdate) -> None:
+    async def update_game(self, game_id: int, version: int, u: GameUpdate) -> None:
         """Write a move's result if the game is still at ``version``.
 
         The version check lives in the statement, so even another process
         sharing the file can never slip a move in between our read and write.
         """
-        cur = self._db.execute(
+        changed = await self._db.execute(
             "UPDATE games SET state = ?, status = ?, turn_seat = ?, hand_number = ?, "
             "score0 = ?, score1 = ?, turn_deadline = ?, reminder_at = ?, reminder_sent = 0, "
             "next_timer_at = ?, last_seat = ?, last_kind = ?, last_card = ?, updated_at = ?, "
@@ -53,10 +53,10 @@ class GamesSql(TableSql):
             "WHERE id = ? AND version = ?",
             (*values(u), game_id, version),
         )
-        if cur.rowcount != 1:
+        if changed != 1:
             raise VersionConflictError(f"game {game_id} is no longer at version {version}")
 
-    def set_board(
+    async def set_board(
         self,
         game_id: int,
         channel_id: int,
@@ -65,14 +65,14 @@ class GamesSql(TableSql):
         version: int,
         hand: int | None = None,
     ) -> bool:
-        cur = self._db.execute(
+        changed = await self._db.execute(
             "UPDATE games SET channel_id = ?, board_message_id = ?, board_posted_at = ?, "
             "board_version = ?, board_hand = ? WHERE id = ?",
             (channel_id, message_id, posted_at, version, hand, game_id),
         )
-        return cur.rowcount == 1
+        return changed == 1
 
-    def place_game(
+    async def place_game(
         self,
         game_id: int,
         channel_id: int,
@@ -81,49 +81,49 @@ class GamesSql(TableSql):
     ) -> bool:
         """Where the game is played (its thread, or a channel) and where its
         summary line is; the board is posted anew there."""
-        cur = self._db.execute(
+        changed = await self._db.execute(
             "UPDATE games SET channel_id = ?, summary_channel_id = ?, summary_message_id = ?, "
             "board_message_id = NULL, board_posted_at = NULL, board_hand = NULL WHERE id = ?",
             (channel_id, summary_channel_id, summary_message_id, game_id),
         )
-        return cur.rowcount == 1
+        return changed == 1
 
-    def board_shown(self, game_id: int, version: int) -> None:
+    async def board_shown(self, game_id: int, version: int) -> None:
         """The board now shows ``version`` (an edit that finished late never
         moves it back)."""
-        self._db.execute(
+        await self._db.execute(
             "UPDATE games SET board_version = ? "
             "WHERE id = ? AND (board_version IS NULL OR board_version < ?)",
             (version, game_id, version),
         )
 
-    def boards_behind(self, shards: ShardRange | None = None) -> list[tuple[int, int]]:
+    async def boards_behind(self, shards: ShardRange | None = None) -> list[tuple[int, int]]:
         """Active games whose posted board shows an older version than the
         game's: (id, channel) — after a crash, the edits that never happened."""
-        rows = self._db.execute(
+        rows = await self._db.fetchall(
             "SELECT id, channel_id FROM games WHERE status = 'active' "
             "AND board_message_id IS NOT NULL "
             f"AND (board_version IS NULL OR board_version < version){owned(shards)} ORDER BY id"
         )
         return [(int(a), int(b)) for a, b in rows]
 
-    def active_games(self, guild_id: int) -> list[GameRow]:
-        rows = self._db.execute(
+    async def active_games(self, guild_id: int) -> list[GameRow]:
+        rows = await self._db.fetchall(
             f"SELECT {GAME_COLS} FROM games WHERE guild_id = ? AND status = 'active' ORDER BY id",
             (guild_id,),
-        ).fetchall()
+        )
         return [GameRow(*r) for r in rows]
 
-    def all_active_game_ids(self) -> list[int]:
-        rows = self._db.execute("SELECT id FROM games WHERE status = 'active' ORDER BY id")
+    async def all_active_game_ids(self) -> list[int]:
+        rows = await self._db.fetchall("SELECT id FROM games WHERE status = 'active' ORDER BY id")
         return [int(r[0]) for r in rows]
 
-    def human_turns(
+    async def human_turns(
         self, shards: ShardRange | None = None
     ) -> list[tuple[int, int, int, int, int, float]]:
         """Active games where a person is to move: (id, guild, channel, version,
         the user to move, when the turn began) — for turn pings after a restart."""
-        rows = self._db.execute(
+        rows = await self._db.fetchall(
             "SELECT id, guild_id, channel_id, version, "
             "CASE turn_seat WHEN 0 THEN player0 ELSE player1 END, updated_at FROM games "
             "WHERE status = 'active' AND turn_seat IS NOT NULL "
@@ -131,20 +131,20 @@ class GamesSql(TableSql):
         )
         return [(int(a), int(b), int(c), int(d), int(e), float(f)) for a, b, c, d, e, f in rows]
 
-    def ai_turn_game_ids(self, shards: ShardRange | None = None) -> list[int]:
+    async def ai_turn_game_ids(self, shards: ShardRange | None = None) -> list[int]:
         """Active games against the computer where the computer is to move."""
-        rows = self._db.execute(
+        rows = await self._db.fetchall(
             "SELECT id FROM games WHERE status = 'active' AND ai_level IS NOT NULL "
             f"AND turn_seat = 1{owned(shards)} ORDER BY id"
         )
         return [int(r[0]) for r in rows]
 
-    def last_game_id(self, guild_id: int, user_id: int) -> int | None:
+    async def last_game_id(self, guild_id: int, user_id: int) -> int | None:
         """The user's active game, else their most recently finished one."""
-        row = self._db.execute(
+        row = await self._db.fetchone(
             "SELECT id FROM games WHERE guild_id = ? AND (player0 = ? OR player1 = ?) "
             "ORDER BY status = 'active' DESC, COALESCE(finished_at, updated_at) DESC, id DESC "
             "LIMIT 1",
             (guild_id, user_id, user_id),
-        ).fetchone()
+        )
         return None if row is None else int(row[0])

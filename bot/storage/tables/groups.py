@@ -23,96 +23,100 @@ TOURNAMENT_COLS = columns(TournamentRow)
 class GroupsSql(TableSql):
     """Partnership games and tournaments."""
 
-    def _insert(self, table: str, row: Any) -> int:
+    async def _insert(self, table: str, row: Any) -> int:
         names = list(row.__dataclass_fields__)[1:]  # without id
-        found = self._db.execute(
+        value = await self._one(
             f"INSERT INTO {table} ({', '.join(names)}) VALUES ({', '.join('?' * len(names))}) "
             "RETURNING id",
             values(row)[1:],
-        ).fetchone()
-        return int(found[0])
+        )
+        return int(value)
 
-    def _save(self, table: str, row: Any, version: int) -> None:
+    async def _save(self, table: str, row: Any, version: int) -> None:
         """Write every column of ``row`` if the stored row is still at ``version``
         (``row.version`` is the new one)."""
         names = list(row.__dataclass_fields__)[1:]
         sets = ", ".join(f"{n} = ?" for n in names)
-        cur = self._db.execute(
+        changed = await self._db.execute(
             f"UPDATE {table} SET {sets} WHERE id = ? AND version = ?",
             (*values(row)[1:], row.id, version),
         )
-        if cur.rowcount != 1:
+        if changed != 1:
             raise VersionConflictError(f"{table} {row.id} is no longer at version {version}")
 
     # --- partnership games -----------------------------------------------------------
 
-    def insert_team_game(self, row: TeamGameRow) -> int:
-        return self._insert("team_games", row)
+    async def insert_team_game(self, row: TeamGameRow) -> int:
+        return await self._insert("team_games", row)
 
-    def team_game(self, team_id: int) -> TeamGameRow | None:
-        row = self._db.execute(
+    async def team_game(self, team_id: int) -> TeamGameRow | None:
+        row = await self._db.fetchone(
             f"SELECT {TEAM_COLS} FROM team_games WHERE id = ?", (team_id,)
-        ).fetchone()
+        )
         return None if row is None else TeamGameRow(*row)
 
-    def save_team_game(self, row: TeamGameRow, version: int) -> None:
-        self._save("team_games", row, version)
+    async def save_team_game(self, row: TeamGameRow, version: int) -> None:
+        await self._save("team_games", row, version)
 
-    def place_team(self, team_id: int, channel_id: int) -> list[int]:
+    async def place_team(self, team_id: int, channel_id: int) -> list[int]:
         """Move a partnership game and its active tables to ``channel_id`` (its
         thread); returns the tables moved."""
-        self._db.execute("UPDATE team_games SET channel_id = ? WHERE id = ?", (channel_id, team_id))
-        rows = self._db.execute(
+        await self._db.execute(
+            "UPDATE team_games SET channel_id = ? WHERE id = ?", (channel_id, team_id)
+        )
+        rows = await self._db.fetchall(
             "UPDATE games SET channel_id = ?, board_message_id = NULL, board_posted_at = NULL "
             "WHERE team_game_id = ? AND status = 'active' RETURNING id",
             (channel_id, team_id),
-        ).fetchall()
+        )
         return sorted(int(r[0]) for r in rows)
 
-    def open_lobbies(self, guild_id: int, now: float) -> list[TeamGameRow]:
-        rows = self._db.execute(
+    async def open_lobbies(self, guild_id: int, now: float) -> list[TeamGameRow]:
+        rows = await self._db.fetchall(
             f"SELECT {TEAM_COLS} FROM team_games WHERE guild_id = ? AND status = 'lobby' "
             "AND expires_at > ? ORDER BY id",
             (guild_id, now),
-        ).fetchall()
+        )
         return [TeamGameRow(*r) for r in rows]
 
     # --- tournaments -------------------------------------------------------------------
 
-    def insert_tournament(self, row: TournamentRow) -> int:
-        return self._insert("tournaments", row)
+    async def insert_tournament(self, row: TournamentRow) -> int:
+        return await self._insert("tournaments", row)
 
-    def tournament(self, tournament_id: int) -> TournamentRow | None:
-        row = self._db.execute(
+    async def tournament(self, tournament_id: int) -> TournamentRow | None:
+        row = await self._db.fetchone(
             f"SELECT {TOURNAMENT_COLS} FROM tournaments WHERE id = ?", (tournament_id,)
-        ).fetchone()
+        )
         return None if row is None else TournamentRow(*row)
 
-    def save_tournament(self, row: TournamentRow, version: int) -> None:
-        self._save("tournaments", row, version)
+    async def save_tournament(self, row: TournamentRow, version: int) -> None:
+        await self._save("tournaments", row, version)
 
-    def current_tournament(self, guild_id: int) -> TournamentRow | None:
+    async def current_tournament(self, guild_id: int) -> TournamentRow | None:
         """The server's open (sign-up or running) tournament, else its latest."""
-        row = self._db.execute(
+        row = await self._db.fetchone(
             f"SELECT {TOURNAMENT_COLS} FROM tournaments WHERE guild_id = ? "
             "ORDER BY CASE WHEN status IN ('signup', 'running') THEN 0 ELSE 1 END, id DESC "
             "LIMIT 1",
             (guild_id,),
-        ).fetchone()
+        )
         return None if row is None else TournamentRow(*row)
 
-    def tournaments_to_advance(self, now: float, shards: ShardRange | None = None) -> list[int]:
+    async def tournaments_to_advance(
+        self, now: float, shards: ShardRange | None = None
+    ) -> list[int]:
         """Tournaments whose sign-up has closed, and running ones (a match may
         be waiting for a player to finish another game)."""
-        rows = self._db.execute(
+        rows = await self._db.fetchall(
             "SELECT id FROM tournaments WHERE (status = 'running' OR "
             f"(status = 'signup' AND signup_ends <= ?)){owned(shards)} ORDER BY id",
             (now,),
-        ).fetchall()
+        )
         return [int(r[0]) for r in rows]
 
-    def next_signup_end(self, shards: ShardRange | None = None) -> float | None:
-        row = self._db.execute(
+    async def next_signup_end(self, shards: ShardRange | None = None) -> float | None:
+        row = await self._db.fetchone(
             f"SELECT MIN(signup_ends) FROM tournaments WHERE status = 'signup'{owned(shards)}"
-        ).fetchone()
+        )
         return None if row is None or row[0] is None else float(row[0])

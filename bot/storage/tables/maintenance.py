@@ -10,26 +10,26 @@ from .base import TableSql, is_sqlite
 class MaintenanceSql(TableSql):
     """Integrity and size checks (tests, benchmarks, diagnostics)."""
 
-    def integrity_check(self) -> str:
+    async def integrity_check(self) -> str:
         if not is_sqlite(self._db):
             return "ok"  # PostgreSQL checks its own pages; nothing to ask here
-        rows = self._db.execute("PRAGMA integrity_check").fetchall()
+        rows = await self._db.fetchall("PRAGMA integrity_check")
         return "\n".join(str(r[0]) for r in rows)
 
-    def table_sizes(self) -> dict[str, int]:
+    async def table_sizes(self) -> dict[str, int]:
         """Bytes of pages used by each table and index (empty if this SQLite
         lacks the ``dbstat`` table) — for the size benchmark."""
         if not is_sqlite(self._db):
             return {}
         try:
-            rows = self._db.execute(
+            rows = await self._db.fetchall(
                 "SELECT name, SUM(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC"
-            ).fetchall()
+            )
         except sqlite3.OperationalError:
             return {}
         return {str(name): int(size) for name, size in rows}
 
-    def foreign_key_violations(self) -> int:
+    async def foreign_key_violations(self) -> int:
         if not is_sqlite(self._db):
             return 0  # PostgreSQL enforces foreign keys on every statement
-        return len(self._db.execute("PRAGMA foreign_key_check").fetchall())
+        return len(await self._db.fetchall("PRAGMA foreign_key_check"))

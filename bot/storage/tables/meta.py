@@ -8,12 +8,12 @@ from .base import TableSql
 class MetaSql(TableSql):
     """The key/value meta table (heartbeat and similar)."""
 
-    def get_meta(self, key: str) -> str | None:
-        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+    async def get_meta(self, key: str) -> str | None:
+        row = await self._db.fetchone("SELECT value FROM meta WHERE key = ?", (key,))
         return None if row is None else str(row[0])
 
-    def set_meta(self, key: str, value: str) -> None:
-        self._db.execute(
+    async def set_meta(self, key: str, value: str) -> None:
+        await self._db.execute(
             "INSERT INTO meta (key, value) VALUES (?, ?) "
             "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
             (key, value),

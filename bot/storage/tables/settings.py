@@ -9,14 +9,14 @@ from .base import TableSql, values
 class SettingsSql(TableSql):
     """Per-server settings."""
 
-    def get_settings(self, guild_id: int) -> SettingsRow | None:
-        row = self._db.execute(
+    async def get_settings(self, guild_id: int) -> SettingsRow | None:
+        row = await self._db.fetchone(
             f"SELECT {columns(SettingsRow)} FROM server_settings WHERE guild_id = ?", (guild_id,)
-        ).fetchone()
+        )
         return None if row is None else SettingsRow(*row)
 
-    def put_settings(self, row: SettingsRow) -> None:
-        self._db.execute(
+    async def put_settings(self, row: SettingsRow) -> None:
+        await self._db.execute(
             f"INSERT INTO server_settings ({columns(SettingsRow)}) "
             f"VALUES ({placeholders(SettingsRow)}) ON CONFLICT (guild_id) DO UPDATE SET "
             "ruleset = excluded.ruleset, turn_timeout_minutes = excluded.turn_timeout_minutes, "
@@ -26,21 +26,21 @@ class SettingsSql(TableSql):
             values(row),
         )
 
-    def turn_timeout_minutes(self, guild_id: int) -> int | None:
-        row = self._db.execute(
+    async def turn_timeout_minutes(self, guild_id: int) -> int | None:
+        row = await self._db.fetchone(
             "SELECT turn_timeout_minutes FROM server_settings WHERE guild_id = ?", (guild_id,)
-        ).fetchone()
+        )
         return None if row is None else int(row[0])
 
-    def assist_setting(self, guild_id: int) -> str | None:
-        row = self._db.execute(
+    async def assist_setting(self, guild_id: int) -> str | None:
+        row = await self._db.fetchone(
             "SELECT assist FROM server_settings WHERE guild_id = ?", (guild_id,)
-        ).fetchone()
+        )
         return None if row is None else row[0]
 
-    def tables_setting(self, guild_id: int) -> str | None:
+    async def tables_setting(self, guild_id: int) -> str | None:
         """Where the server's new games are played (``thread`` / ``channel``)."""
-        row = self._db.execute(
+        row = await self._db.fetchone(
             "SELECT tables FROM server_settings WHERE guild_id = ?", (guild_id,)
-        ).fetchone()
+        )
         return None if row is None else row[0]

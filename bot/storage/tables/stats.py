@@ -31,52 +31,52 @@ LEADERBOARD_SORTS: Final[dict[str, str]] = {
 class StatsSql(TableSql):
     """Rated statistics, the leaderboard, games against the computer."""
 
-    def stats(self, guild_id: int, user_id: int) -> StatsRow | None:
-        row = self._db.execute(
+    async def stats(self, guild_id: int, user_id: int) -> StatsRow | None:
+        row = await self._db.fetchone(
             f"SELECT {STATS_COLS} FROM player_stats WHERE guild_id = ? AND user_id = ?",
             (guild_id, user_id),
-        ).fetchone()
+        )
         return None if row is None else StatsRow(*row)
 
-    def put_stats(self, row: StatsRow) -> None:
+    async def put_stats(self, row: StatsRow) -> None:
         names = [n for n in STATS_COLS.split(", ") if n not in ("guild_id", "user_id")]
         updates = ", ".join(f"{n} = excluded.{n}" for n in names)
-        self._db.execute(
+        await self._db.execute(
             f"INSERT INTO player_stats ({STATS_COLS}) VALUES ({placeholders(StatsRow)}) "
             f"ON CONFLICT (guild_id, user_id) DO UPDATE SET {updates}",
             values(row),
         )
 
-    def rating_rank(self, guild_id: int, rating: float) -> int:
-        row = self._db.execute(
+    async def rating_rank(self, guild_id: int, rating: float) -> int:
+        value = await self._one(
             "SELECT COUNT(*) FROM player_stats WHERE guild_id = ? AND rating > ?",
             (guild_id, rating),
-        ).fetchone()
-        return int(row[0]) + 1
+        )
+        return int(value) + 1
 
-    def count_players(self, guild_id: int, min_games: int) -> int:
-        row = self._db.execute(
+    async def count_players(self, guild_id: int, min_games: int) -> int:
+        value = await self._one(
             "SELECT COUNT(*) FROM player_stats WHERE guild_id = ? AND games >= ?",
             (guild_id, min_games),
-        ).fetchone()
-        return int(row[0])
+        )
+        return int(value)
 
-    def leaderboard(
+    async def leaderboard(
         self, guild_id: int, sort: str, min_games: int, limit: int, offset: int
     ) -> list[StatsRow]:
         expr = LEADERBOARD_SORTS.get(sort)
         if expr is None:  # the service validates first; this keeps SQL injection impossible
             raise StorageError(f"unknown leaderboard sort {sort!r}")
-        rows = self._db.execute(
+        rows = await self._db.fetchall(
             f"SELECT {STATS_COLS} FROM player_stats WHERE guild_id = ? AND games >= ? "
             f"ORDER BY {expr} DESC, rating DESC, games DESC, user_id "
             "LIMIT ? OFFSET ?",
             (guild_id, min_games, limit, offset),
-        ).fetchall()
+        )
         return [StatsRow(*r) for r in rows]
 
-    def bump_ai_stats(self, guild_id: int, user_id: int, level: str, won: bool) -> None:
-        self._db.execute(
+    async def bump_ai_stats(self, guild_id: int, user_id: int, level: str, won: bool) -> None:
+        await self._db.execute(
             "INSERT INTO ai_stats (guild_id, user_id, level, games, wins, losses) "
             "VALUES (?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, user_id, level) DO UPDATE SET "
             "games = ai_stats.games + 1, wins = ai_stats.wins + excluded.wins, "
@@ -84,10 +84,10 @@ class StatsSql(TableSql):
             (guild_id, user_id, level, int(won), int(not won)),
         )
 
-    def ai_stats(self, guild_id: int, user_id: int) -> list[AiStatsRow]:
-        rows = self._db.execute(
+    async def ai_stats(self, guild_id: int, user_id: int) -> list[AiStatsRow]:
+        rows = await self._db.fetchall(
             f"SELECT {columns(AiStatsRow)} FROM ai_stats WHERE guild_id = ? AND user_id = ? "
             "ORDER BY level",
             (guild_id, user_id),
-        ).fetchall()
+        )
         return [AiStatsRow(*r) for r in rows]

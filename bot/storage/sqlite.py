@@ -1,0 +1,339 @@
+"""SQLite through aiosqlite: one connection, one transaction at a time.
+
+aiosqlite runs every call of a ``sqlite3`` connection on a worker thread of
+its own and hands the result back to the event loop, so a statement is an
+``await`` and the loop never blocks on the file.  Only its public API is
+used here (``connect``, ``execute``, ``execute_fetchall``, ``executemany``,
+``commit``, ``rollback``, ``close``).
+
+One connection serves every transaction, and an :class:`asyncio.Lock` is
+held from ``BEGIN`` until the ``COMMIT`` is queued: with statements awaited
+one by one, the lock is what keeps another coroutine's statement out of our
+open transaction (the connection itself has only one).  Writes start with
+``BEGIN IMMEDIATE``, taking the file's write lock up front, so a second
+process on the same file waits at the start instead of failing half-way.
+
+Round trips.  Every statement is a hop to aiosqlite's thread and back, and
+while a transaction waits for one, the event loop runs whatever else is
+ready before it resumes us — measured, those waits were most of the time a
+move held the lock.  So a transaction makes as few as it can while it holds
+the lock: ``BEGIN`` goes out together with a first ``SELECT`` (a read is
+harmless even if ``BEGIN`` fails), and the lock is handed on as the
+``COMMIT`` is queued — aiosqlite runs statements in the order they are
+awaited, and whoever takes the lock next runs only once we are suspended on
+our ``COMMIT``, so its ``BEGIN`` comes after it.  We still await the
+``COMMIT``'s result before anyone hears of the change.  Should that
+``COMMIT`` fail and leave its transaction open, the next ``BEGIN`` finds it
+and rolls it back first (only then: an open transaction nobody accounts for
+is an error, never rolled back), and the failed transaction's own clean-up
+does the same under the lock if nobody comes.
+
+A file that is locked by another program for longer than ``busy_timeout``,
+read-only, on a full disk or gone is not a bug: those errors become
+:class:`~bot.storage.errors.DatabaseUnavailableError` (nothing was changed,
+the player is told to try again).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import sqlite3
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
+from typing import Any, Final, NoReturn, cast
+
+import aiosqlite
+
+from . import migrations
+from .errors import DatabaseUnavailableError, StorageError
+
+log = logging.getLogger(__name__)
+
+#: Primary result codes that mean "the file can't be used right now", not
+#: "this statement is wrong": busy/locked past the timeout, read-only, I/O
+#: error, disk full, can't open, lock protocol.  (``sqlite3`` exposes the
+#: code as ``sqlite_errorcode``; the low byte is the primary code.)
+UNAVAILABLE_CODES: Final = frozenset(
+    {
+        sqlite3.SQLITE_BUSY,
+        sqlite3.SQLITE_LOCKED,
+        sqlite3.SQLITE_READONLY,
+        sqlite3.SQLITE_IOERR,
+        sqlite3.SQLITE_FULL,
+        sqlite3.SQLITE_CANTOPEN,
+        sqlite3.SQLITE_PROTOCOL,
+    }
+)
+
+
+def unavailable(exc: sqlite3.Error) -> bool:
+    """Whether ``exc`` says the file can't be used now (see :data:`UNAVAILABLE_CODES`)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in UNAVAILABLE_CODES
+
+
+def reraise(exc: sqlite3.Error) -> NoReturn:
+    """Raise ``exc`` again, as :class:`DatabaseUnavailableError` if it says
+    the file can't be used now."""
+    if unavailable(exc):
+        raise DatabaseUnavailableError(f"{type(exc).__name__}: {exc}") from exc
+    raise exc
+
+
+#: What SQLite says to a ``BEGIN`` while a transaction is open.
+LEFTOVER: Final = "within a transaction"
+
+
+def _reads(sql: str) -> bool:
+    return sql.lstrip()[:6].upper() == "SELECT"
+
+
+class SqliteDb:
+    """Statements on the shared aiosqlite connection (the
+    :class:`~bot.storage.tables.base.Db` protocol), inside one transaction
+    of :class:`SqliteStore`, which holds the lock.  ``begin`` is sent with
+    the first statement (``None``: outside any transaction)."""
+
+    __slots__ = ("_begin", "_conn", "_store", "began")
+
+    dialect: Final = "sqlite"
+
+    def __init__(
+        self,
+        conn: aiosqlite.Connection,
+        begin: str | None = None,
+        store: SqliteStore | None = None,
+    ) -> None:
+        self._conn = conn
+        self._begin = begin
+        self._store = store
+        #: ``BEGIN`` has been queued: there may be a transaction to end (even
+        #: if we were cancelled before hearing whether it succeeded).
+        self.began = False
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        rows: Any
+        try:
+            if self._begin is not None and _reads(sql):
+                rows = await self._begin_with(sql, params)
+            else:
+                if self._begin is not None:
+                    await self._begin_with(None, ())
+                rows = await self._conn.execute_fetchall(sql, params)
+        except sqlite3.Error as exc:
+            reraise(exc)
+        return cast("list[tuple[Any, ...]]", rows)  # sqlite3's fetchall: a list of tuples
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        try:
+            if self._begin is not None:
+                await self._begin_with(None, ())
+            cursor = await self._conn.execute(sql, params)
+        except sqlite3.Error as exc:
+            reraise(exc)
+        return cursor.rowcount
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            if self._begin is not None:
+                await self._begin_with(None, ())
+            await self._conn.executemany(sql, rows)
+        except sqlite3.Error as exc:
+            reraise(exc)
+
+    async def _begin_with(self, sql: str | None, params: Sequence[Any]) -> Any:
+        """Send ``BEGIN`` — with the read ``sql`` queued right behind it, so
+        both take one round trip — and return that read's rows.
+
+        The read goes into a task, which queues it on its first step, in a
+        later turn of the loop; ``BEGIN`` is queued at once as we await it,
+        so it always runs first."""
+        begin, self._begin = self._begin, None
+        assert begin is not None
+        first = (
+            None if sql is None else asyncio.ensure_future(self._conn.execute_fetchall(sql, params))
+        )
+        self.began = True
+        try:
+            await self._conn.execute(begin)
+        except sqlite3.OperationalError as exc:
+            if first is not None:  # ran outside our transaction: its rows don't count
+                with contextlib.suppress(sqlite3.Error):
+                    await first
+                first = None
+            store = self._store
+            if LEFTOVER not in str(exc) or store is None or not store.failed_commits:
+                raise
+            # A COMMIT that failed after the lock was handed on left its
+            # transaction open (see SqliteStore.transaction): end it.
+            await self._conn.rollback()
+            store.failed_commits = 0
+            await self._conn.execute(begin)
+        if first is not None:
+            return await first
+        return None if sql is None else await self._conn.execute_fetchall(sql, params)
+
+
+class SqliteStore:
+    """The game file: one aiosqlite connection for every transaction, plus
+    a second one that only checkpoints the WAL (see :meth:`open`)."""
+
+    #: Pages (4 KiB) of WAL after which a commit checkpoints by itself.
+    SAFETY_AUTOCHECKPOINT: Final = 16384
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+        self.path = path
+        self._conn = conn
+        self._db = SqliteDb(conn)  # outside transactions: set-up, pragmas
+        self._lock = asyncio.Lock()
+        self._cleanups: set[asyncio.Task[None]] = set()
+        #: COMMITs that failed since the last rollback: each may have left its
+        #: transaction open for the next ``BEGIN`` to find.
+        self.failed_commits = 0
+        self._checkpointer: aiosqlite.Connection | None = None
+        self._checkpoint_task: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def open(
+        cls,
+        path: Path,
+        *,
+        synchronous: str,
+        checkpoint_interval: float | None,
+        busy_timeout: float,
+    ) -> SqliteStore:
+        """Connect, set the pragmas, migrate.
+
+        WAL checkpoints (copying the log back into the main file, with an
+        fsync) take tens of milliseconds.  Left to SQLite's automatic
+        checkpoint they would run inside whichever commit crosses the
+        threshold and stall every move queued behind it, so a second
+        connection runs a non-blocking ``PASSIVE`` checkpoint every
+        ``checkpoint_interval`` seconds instead (``None``: leave it to
+        SQLite).  Small and frequent is best: measured at 1,000 moves/s, a
+        0.1 s interval kept p99 near 3 ms where 1 s gave ~15 ms and 5 s ~80 ms
+        (each checkpoint's I/O burst grows with the interval).  The writer
+        keeps a far higher automatic threshold only as a safety net."""
+        conn = await _connect(path, busy_timeout)
+        store = cls(conn, path)
+        try:
+            await store._setup(synchronous, own_checkpoints=checkpoint_interval is not None)
+            if checkpoint_interval is not None:
+                await store._start_checkpointer(checkpoint_interval, busy_timeout)
+        except BaseException:
+            await store.close()
+            raise
+        return store
+
+    async def _setup(self, sync: str, *, own_checkpoints: bool) -> None:
+        conn = self._conn
+        row = await self._db.fetchone("PRAGMA journal_mode = WAL")
+        mode = None if row is None else row[0]
+        if str(mode).lower() != "wal":
+            raise StorageError(f"could not switch {self.path} to WAL mode (got {mode!r})")
+        await conn.execute(f"PRAGMA synchronous = {sync}")
+        await conn.execute("PRAGMA foreign_keys = ON")
+        await conn.execute("PRAGMA temp_store = MEMORY")
+        await conn.execute("PRAGMA cache_size = -32768")  # 32 MiB: every active game stays cached
+        if own_checkpoints:
+            await conn.execute(f"PRAGMA wal_autocheckpoint = {self.SAFETY_AUTOCHECKPOINT:d}")
+        await migrations.migrate(self._db)
+
+    async def _start_checkpointer(self, interval: float, busy_timeout: float) -> None:
+        self._checkpointer = await _connect(self.path, busy_timeout)
+        self._checkpoint_task = asyncio.create_task(
+            self._checkpoint_loop(self._checkpointer, interval),
+            name=f"wal-checkpoint:{self.path.name}",
+        )
+
+    @staticmethod
+    async def _checkpoint_loop(ck: aiosqlite.Connection, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                await ck.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            except sqlite3.Error as exc:  # pragma: no cover - retried next round
+                log.warning("WAL checkpoint failed: %s", exc)
+
+    @contextlib.asynccontextmanager
+    async def transaction(self, *, write: bool) -> AsyncIterator[SqliteDb]:
+        """``BEGIN IMMEDIATE`` (a write) or ``BEGIN`` … ``COMMIT``; rolled
+        back if the body raises.  Returns once the ``COMMIT`` has succeeded
+        (a failed one has changed nothing); the lock is handed on as soon as
+        the ``COMMIT`` is queued (see the module docstring)."""
+        db = SqliteDb(self._conn, "BEGIN IMMEDIATE" if write else "BEGIN", self)
+        await self._lock.acquire()
+        try:
+            yield db
+        except BaseException:
+            try:
+                if db.began:  # a no-op if BEGIN itself failed
+                    await self._rollback()
+            finally:
+                self._lock.release()
+            raise
+        if not db.began:  # no statement, no transaction
+            self._lock.release()
+            return
+        commit = self._conn.commit()  # queued when first awaited, below
+        # No await between these two lines: the next holder of the lock can
+        # only run once we are suspended, with the COMMIT already queued.
+        self._lock.release()
+        try:
+            await commit
+        except sqlite3.Error as exc:
+            self.failed_commits += 1
+            task = asyncio.ensure_future(self._end_leftover())
+            self._cleanups.add(task)
+            task.add_done_callback(self._cleanups.discard)
+            reraise(exc)
+
+    async def _end_leftover(self) -> None:
+        """After a failed ``COMMIT``: roll back what it may have left open,
+        under the lock (so never anyone else's transaction)."""
+        async with self._lock:
+            if self.failed_commits:
+                await self._rollback()
+                self.failed_commits = 0
+
+    async def _rollback(self) -> None:
+        try:
+            await self._conn.rollback()
+        except Exception:  # pragma: no cover - keep the first error
+            log.exception("rollback failed")
+
+    async def run(self, sql: str) -> tuple[Any, ...] | None:
+        """One statement outside any transaction (pragmas, checkpoints): its
+        first row.  Ours only, never built from input."""
+        async with self._lock:
+            return await self._db.fetchone(sql)
+
+    async def close(self) -> None:
+        """Stop the checkpointer, then close (SQLite checkpoints on the last close)."""
+        task, self._checkpoint_task = self._checkpoint_task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        ck, self._checkpointer = self._checkpointer, None
+        if ck is not None:
+            await ck.close()
+        async with self._lock:
+            await self._conn.close()
+
+
+async def _connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
+    """An aiosqlite connection in autocommit mode (we write ``BEGIN`` ourselves).
+
+    ``timeout`` is sqlite3's busy timeout: how long a statement waits for
+    another process's lock before giving up (then: "unavailable")."""
+    try:
+        return await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
+    except sqlite3.Error as exc:
+        reraise(exc)
