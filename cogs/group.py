@@ -8,26 +8,19 @@ handler like every other command.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
 import discord
 from discord import app_commands
+from discord.ext import commands
 
+from bot.discord_ui.handlers import handlers_of
 from bot.discord_ui.permissions import check_can_host
 from bot.service import AiLevel, SettingsError
 from cogs.gin import LEVELS, MATCHES, VARIANTS
-
-if TYPE_CHECKING:
-    from bot.discord_ui import GinBot
 
 FORMATS = [
     app_commands.Choice(name="Single elimination", value="single_elimination"),
     app_commands.Choice(name="Round robin", value="round_robin"),
 ]
-
-
-def _bot(interaction: discord.Interaction) -> GinBot:
-    return cast("GinBot", interaction.client)
 
 
 def _person(user: discord.User | None) -> discord.User | None:
@@ -66,7 +59,7 @@ async def partners(
 ) -> None:
     check_can_host(interaction.app_permissions)
     opponents = [u for u in (_person(opponent1), _person(opponent2)) if u is not None]
-    await _bot(interaction).partnerships.open(
+    await handlers_of(interaction).partnerships.open(
         interaction,
         _person(partner),
         opponents,
@@ -82,7 +75,7 @@ class TournamentCommands(app_commands.Group):
     @app_commands.command(name="show", description="The server's current (or last) tournament")
     @app_commands.guild_only()
     async def show(self, interaction: discord.Interaction) -> None:
-        await _bot(interaction).tournaments.show(interaction)
+        await handlers_of(interaction).tournaments.show(interaction)
 
     @app_commands.command(
         name="create", description="Open a tournament with sign-up (Manage Server)"
@@ -109,7 +102,7 @@ class TournamentCommands(app_commands.Group):
         signup_minutes: app_commands.Range[int, 1, 10080] | None = None,
     ) -> None:
         check_can_host(interaction.app_permissions)
-        await _bot(interaction).tournaments.create(
+        await handlers_of(interaction).tournaments.create(
             interaction,
             fmt=format.value if format else "single_elimination",
             title=title,
@@ -120,7 +113,7 @@ class TournamentCommands(app_commands.Group):
         )
 
 
-async def setup(bot: GinBot) -> None:
+async def setup(bot: commands.Bot) -> None:
     gin = bot.get_cog("Gin")
     assert gin is not None, "load cogs.gin first"
     group = gin.app_command

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import gc
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -26,6 +26,7 @@ from .boards import Boards
 from .challenges import Challenges
 from .coach import Coach
 from .errors import GinTree
+from .handlers import Handlers
 from .hands import HandReplies
 from .items import DYNAMIC_ITEMS, refuse_unclaimed
 from .pacing import ChannelPacer
@@ -166,3 +167,9 @@ class GinBot(commands.AutoShardedBot):
         await super().close()
         self.renderer.close()
         await self.service.close()
+
+
+if TYPE_CHECKING:
+    # Items and group commands reach the controllers through ``Handlers``
+    # (from ``interaction.client``): mypy checks here that the bot provides them.
+    _HANDLERS: type[Handlers] = GinBot

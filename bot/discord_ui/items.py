@@ -17,7 +17,7 @@ answers the clicks discord.py runs no item for.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeVar
 
 import discord
 
@@ -31,9 +31,7 @@ from .edge import (
     parse_id,
 )
 from .errors import report
-
-if TYPE_CHECKING:
-    from .client import GinBot
+from .handlers import handlers_of
 
 # Button actions; "hand" just shows the hand.
 ACTIONS = ("hand", "stock", "take", "pass", "knock", "gin", "biggin")
@@ -41,10 +39,6 @@ ACTIONS = ("hand", "stock", "take", "pass", "knock", "gin", "biggin")
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 #: The template of the abstract bases: matches no custom_id (they are never registered).
 NEVER = r"(?!)"
-
-
-def bot_of(interaction: discord.Interaction) -> GinBot:
-    return cast("GinBot", interaction.client)
 
 
 def ids_of(match: re.Match[str], *groups: str) -> tuple[int, ...] | None:
@@ -92,7 +86,7 @@ class GameItem(GinItem[ItemT], template=NEVER):
     game_id: int
 
     async def allowed(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).service.check_player(self.game_id, interaction.user.id)
+        await handlers_of(interaction).service.check_player(self.game_id, interaction.user.id)
 
 
 class ActionButton(
@@ -145,7 +139,7 @@ class ActionButton(
         return made
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).turns.on_button(
+        await handlers_of(interaction).turns.on_button(
             interaction, self.action, self.game_id, self.version
         )
 
@@ -195,7 +189,9 @@ class DiscardSelect(
         if len(values) != 1 or values[0] not in {o.value for o in self.item.options}:
             raise InputError(NOT_OFFERED)
         card = values[0]
-        await bot_of(interaction).turns.on_discard(interaction, self.game_id, self.version, card)
+        await handlers_of(interaction).turns.on_discard(
+            interaction, self.game_id, self.version, card
+        )
 
 
 class ChallengeButton(
@@ -237,7 +233,9 @@ class ChallengeButton(
         return made
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).challenges.on_button(interaction, self.action, self.challenge_id)
+        await handlers_of(interaction).challenges.on_button(
+            interaction, self.action, self.challenge_id
+        )
 
 
 class RematchButton(
@@ -268,7 +266,7 @@ class RematchButton(
         return made
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).challenges.rematch(interaction, self.game_id)
+        await handlers_of(interaction).challenges.rematch(interaction, self.game_id)
 
 
 class ReviewButton(
@@ -303,7 +301,7 @@ class ReviewButton(
         return made
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).coach.show(
+        await handlers_of(interaction).coach.show(
             interaction, game_id=self.game_id, hand_number=self.hand_number
         )
 
@@ -347,7 +345,9 @@ class LobbyButton(GroupButton, template=r"gin:l:(?P<action>join0|join1|leave):(?
     }
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).partnerships.on_button(interaction, self.action, self.target_id)
+        await handlers_of(interaction).partnerships.on_button(
+            interaction, self.action, self.target_id
+        )
 
 
 class TournamentButton(
@@ -365,7 +365,9 @@ class TournamentButton(
     }
 
     async def run(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).tournaments.on_button(interaction, self.action, self.target_id)
+        await handlers_of(interaction).tournaments.on_button(
+            interaction, self.action, self.target_id
+        )
 
 
 DYNAMIC_ITEMS = (

@@ -1,0 +1,122 @@
+"""What a button, a select or a group command may ask of the bot: the
+controllers' methods they call, as :class:`typing.Protocol` types.
+
+An item gets only ``interaction.client`` (discord.py builds items from
+their custom_id, so nothing can be handed to them).  Typing that client as
+``GinBot`` made items import the client, which imports every controller,
+which import the views that import the items: one circle through the whole
+Discord layer.  Through :class:`Handlers` an item names what it needs and no
+more; this module imports no controller, and ``client.py`` has mypy check
+that ``GinBot`` provides it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, cast
+
+import discord
+
+from bot.service import AiLevel, GinService
+
+
+class TurnHandlers(Protocol):
+    """The game buttons and the discard select (:class:`~.turns.Turns`)."""
+
+    async def on_button(
+        self, interaction: discord.Interaction, action: str, game_id: int, version: int
+    ) -> None: ...
+
+    async def on_discard(
+        self, interaction: discord.Interaction, game_id: int, version: int, card_code: str
+    ) -> None: ...
+
+
+class ChallengeHandlers(Protocol):
+    """The challenge and rematch buttons (:class:`~.challenges.Challenges`)."""
+
+    async def on_button(
+        self, interaction: discord.Interaction, action: str, challenge_id: int
+    ) -> None: ...
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
+
+
+class CoachHandlers(Protocol):
+    """The review button (:class:`~.coach.Coach`)."""
+
+    async def show(
+        self,
+        interaction: discord.Interaction,
+        *,
+        game_id: int | None = None,
+        hand_number: int | None = None,
+    ) -> None: ...
+
+
+class PartnershipHandlers(Protocol):
+    """/gin partners and the lobby buttons (:class:`~.partnerships.Partnerships`)."""
+
+    async def open(
+        self,
+        interaction: discord.Interaction,
+        partner: discord.abc.User | None,
+        opponents: Sequence[discord.abc.User],
+        level: AiLevel | None,
+        target: int | None,
+        variant: str | None,
+    ) -> None: ...
+
+    async def on_button(
+        self, interaction: discord.Interaction, action: str, lobby_id: int
+    ) -> None: ...
+
+
+class TournamentHandlers(Protocol):
+    """/gin tournament and its buttons (:class:`~.tournaments.Tournaments`)."""
+
+    async def create(
+        self,
+        interaction: discord.Interaction,
+        *,
+        fmt: str,
+        title: str | None,
+        variant: str | None,
+        target: int | None,
+        match_games: int | None,
+        signup_minutes: int | None,
+    ) -> None: ...
+
+    async def show(self, interaction: discord.Interaction) -> None: ...
+
+    async def on_button(
+        self, interaction: discord.Interaction, action: str, tournament_id: int
+    ) -> None: ...
+
+
+class Handlers(Protocol):
+    """The bot as its items and group commands see it (read-only)."""
+
+    @property
+    def service(self) -> GinService: ...
+
+    @property
+    def turns(self) -> TurnHandlers: ...
+
+    @property
+    def challenges(self) -> ChallengeHandlers: ...
+
+    @property
+    def coach(self) -> CoachHandlers: ...
+
+    @property
+    def partnerships(self) -> PartnershipHandlers: ...
+
+    @property
+    def tournaments(self) -> TournamentHandlers: ...
+
+
+def handlers_of(interaction: discord.Interaction) -> Handlers:
+    """The handlers behind ``interaction``: its client, the bot (discord.py
+    types it as a plain ``Client``; ``client.py`` checks the bot is one)."""
+    return cast(Handlers, interaction.client)
