@@ -30,9 +30,9 @@ from .handlers import Handlers
 from .hands import HandReplies
 from .items import DYNAMIC_ITEMS, refuse_unclaimed
 from .pacing import ChannelPacer
-from .partnerships import Partnerships
+from .partnerships import Partnerships, after_team_table
 from .publisher import Publisher
-from .tournaments import Tournaments
+from .tournaments import TournamentMessages, Tournaments
 from .turns import Turns
 
 log = logging.getLogger(__name__)
@@ -95,14 +95,21 @@ class GinBot(commands.AutoShardedBot):
             self, service, self.renderer, coalesce=board_coalesce, pacer=pacer, clock=service.clock
         )
         self.hands = HandReplies(self.renderer, defer_after=defer_after)
-        self.publisher = Publisher(self, self.boards)
-        self.ai = AiRunner(service, decide, self.publisher.on_ai_move, delay=ai_delay)
-        self.publisher.ai = self.ai
+        # Built in dependency order: the publisher builds its computer runner
+        # (each calls the other) and is given the group follow-ups, which post
+        # through it when they run; the controllers come after it.
+        self.publisher = Publisher(
+            self,
+            self.boards,
+            computer=lambda on_move: AiRunner(service, decide, on_move, delay=ai_delay),
+            on_team=after_team_table,
+            on_tournament=TournamentMessages(self, service, self.renderer).on_progress,
+        )
         self.turns = Turns(service, self.hands, self.publisher)
         self.challenges = Challenges(self, service, self.hands, self.publisher)
         self.coach = Coach(service)
         self.partnerships = Partnerships(self, service, self.publisher)
-        self.tournaments = Tournaments(self, service, self.publisher, self.renderer)
+        self.tournaments = Tournaments(service, self.publisher, self.renderer)
         self.timers = TimerLoop(
             service,
             on_expired=self.publisher.on_expired,
@@ -147,7 +154,7 @@ class GinBot(commands.AutoShardedBot):
         """Boards left behind, owed computer turns and idle pings, after a
         start or a restart."""
         await self.publisher.boards.resume()
-        await self.ai.resume()
+        await self.publisher.ai.resume()
         await self.publisher.pings.resume()
 
     async def _run_timers(self) -> None:
@@ -155,7 +162,7 @@ class GinBot(commands.AutoShardedBot):
         await self.timers.run()
 
     async def close(self) -> None:
-        self.ai.stop()
+        self.publisher.ai.stop()
         self.publisher.pings.stop()
         # Let follow-up posts of committed moves finish before the session closes.
         with contextlib.suppress(asyncio.TimeoutError):

@@ -1,5 +1,6 @@
 """Partnership gin in the channel: the lobby message and its buttons, and
-what a finished table does (the team hand, the next tables, the result)."""
+what a finished table does (the team hand, the next tables, the result) —
+the publisher's team follow-up, :func:`after_team_table`."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from bot.service.views import MoveReport, table_of
 from .challenges import display_name
 from .components import lobby_view
 from .group_text import lobby_text, team_hand_text, team_result_text
-from .publisher import Publisher
+from .publisher import Posting, Publisher
 
 
 class Partnerships:
@@ -25,7 +26,6 @@ class Partnerships:
         self.client = client
         self.service = service
         self.publisher = publisher
-        publisher.on_team = self.after_table
 
     async def open(
         self,
@@ -104,23 +104,23 @@ class Partnerships:
         for table in tables:
             await self.publisher.open_board(table)
 
-    async def after_table(self, report: MoveReport) -> None:
-        """A table's hand ended (or someone forfeited at it): boards of the
-        finished tables, the team hand, the result or the next tables."""
-        team = report.team
-        assert team is not None
-        pub = self.publisher
-        done = team.tables if team.result is not None else (report.table.id,)
-        for game_id in done:
-            await pub.pings.game_over(game_id)
-            await pub.boards.show_final(game_id)  # before the thread may be archived
-        if team.hand is not None:
-            await pub.boards.notice(team.channel_id, team_hand_text(team, team.names))
-        if team.result is not None:
-            await pub.boards.notice(team.channel_id, team_result_text(team, _names(team)))
-            await pub.threads.archive_channel(team.channel_id)
-        for table in report.new_tables:
-            await pub.open_board(table)
+
+async def after_team_table(report: MoveReport, pub: Posting) -> None:
+    """A table's hand ended (or someone forfeited at it): boards of the
+    finished tables, the team hand, the result or the next tables."""
+    team = report.team
+    assert team is not None
+    done = team.tables if team.result is not None else (report.table.id,)
+    for game_id in done:
+        await pub.pings.game_over(game_id)
+        await pub.boards.show_final(game_id)  # before the thread may be archived
+    if team.hand is not None:
+        await pub.boards.notice(team.channel_id, team_hand_text(team, team.names))
+    if team.result is not None:
+        await pub.boards.notice(team.channel_id, team_result_text(team, _names(team)))
+        await pub.threads.archive_channel(team.channel_id)
+    for table in report.new_tables:
+        await pub.open_board(table)
 
 
 def _names(team: TeamProgress) -> dict[int, str]:

@@ -1,7 +1,14 @@
 """The public side of every committed move, in order: the reveal of a
 finished hand, the final tally, the board, the ping — and the computer's
 reply once the human's move is on the board.  Also what the service's timer
-loop and computer runner hand back to be posted."""
+loop and computer runner hand back to be posted.
+
+The publisher is built with everything that follows a move: its computer
+runner (which it builds, handing it :meth:`Publisher.on_ai_move`, since each
+needs the other) and the partnership and tournament follow-ups.  Those are
+built before it and given a :class:`Posting` — the publisher itself — each
+time they run, so nothing is wired in after construction.
+"""
 
 from __future__ import annotations
 
@@ -9,11 +16,12 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import replace
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 
 from bot.service import AiRunner, Challenge, TimerKind, TimerNotice
+from bot.service.ai_runner import OnMove
 from bot.service.models import TournamentProgress
 from bot.service.views import MoveReport, TableView
 
@@ -24,24 +32,55 @@ from .threads import GameThreads, Summaries
 
 log = logging.getLogger(__name__)
 
+#: Places a new game before its first board (announce it, start its thread).
+Place = Callable[[TableView], Awaitable[TableView]]
+
+
+class Posting(Protocol):
+    """What a group follow-up posts through: the boards, pings and threads,
+    and opening a game's board (which lets the computer start)."""
+
+    @property
+    def boards(self) -> Boards: ...
+
+    @property
+    def pings(self) -> Pings: ...
+
+    @property
+    def threads(self) -> GameThreads: ...
+
+    async def open_board(self, table: TableView, place: Place | None = None) -> None: ...
+
+
+#: A partnership table's hand ended or was forfeited: the team hand, the next tables.
+OnTeam = Callable[[MoveReport, Posting], Awaitable[None]]
+#: A tournament moved on: its message, the matches it started.
+OnTournament = Callable[[TournamentProgress, tuple[TableView, ...], Posting], Awaitable[None]]
+
 
 class Publisher:
     """Posts what moves, timers and expiries did, one game at a time."""
 
-    def __init__(self, client: discord.Client, boards: Boards) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        boards: Boards,
+        *,
+        computer: Callable[[OnMove], AiRunner],
+        on_team: OnTeam,
+        on_tournament: OnTournament,
+    ) -> None:
         self.client = client
         self.boards = boards
-        self.ai: AiRunner | None = None  # set by the bot once the runner exists
         self.pings = Pings(client, boards.service, boards.pacer, clock=boards.clock)
         self.threads = GameThreads(client, boards.service)
         self.summaries = Summaries(client, boards.service, boards.pacer, coalesce=boards.coalesce)
         self._background: set[asyncio.Task[None]] = set()
         self._locks: dict[int, asyncio.Lock] = {}
-        #: Group play: set by the partnership and tournament controllers.
-        self.on_team: Callable[[MoveReport], Awaitable[None]] | None = None
-        self.on_tournament: (
-            Callable[[TournamentProgress, tuple[TableView, ...]], Awaitable[None]] | None
-        ) = None
+        #: The computer's moves come back through :meth:`on_ai_move`.
+        self.ai = computer(self.on_ai_move)
+        self._on_team = on_team
+        self._on_tournament = on_tournament
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run public follow-up work after the player has had their answer."""
@@ -55,7 +94,7 @@ class Publisher:
         lock = self._locks.setdefault(report.table.id, asyncio.Lock())
         async with lock:
             await self._after_move(report)
-        if report.table.is_ai_turn and not from_ai and self.ai is not None:
+        if report.table.is_ai_turn and not from_ai:
             self.ai.schedule(report.table.id)
 
     async def on_ai_move(self, report: MoveReport) -> None:
@@ -72,8 +111,8 @@ class Publisher:
                 report = replace(report, table=table)
             if report.hand is not None:
                 await self.boards.reveal(table, report.hand, report.match_game)
-            if report.team is not None and self.on_team is not None:
-                await self.on_team(report)
+            if report.team is not None:
+                await self._on_team(report, self)
                 return
             if report.game_result is not None:
                 await self._game_over(report)
@@ -112,9 +151,7 @@ class Publisher:
         await self._tournament(report)
         await self.threads.archive(report.table)
 
-    async def open_board(
-        self, table: TableView, place: Callable[[TableView], Awaitable[TableView]] | None = None
-    ) -> None:
+    async def open_board(self, table: TableView, place: Place | None = None) -> None:
         """A new game: ``place`` (announce it, place it in a thread), its
         thread (when it plays in one), first board, the first ping, and the
         computer's move if it starts.  Holds the game's lock, so what its
@@ -130,7 +167,7 @@ class Publisher:
                 await self.pings.turn(table)
             except discord.HTTPException as exc:
                 self.boards.note_failure(table.channel_id, exc)
-        if table.is_ai_turn and self.ai is not None:
+        if table.is_ai_turn:
             self.ai.schedule(table.id)
 
     # --- the service's timer loop --------------------------------------------------
@@ -160,16 +197,23 @@ class Publisher:
                 notice.channel_id,
                 f"⌛ <@{notice.user_id}> ran out of time in game #{notice.game_id} and forfeits.",
             )
-            if notice.report.team is not None and self.on_team is not None:
+            if notice.report.team is not None:
                 await self.pings.game_over(notice.game_id)
-                await self.on_team(notice.report)
+                await self._on_team(notice.report, self)
                 return
             await self._game_over(notice.report)
 
     async def _tournament(self, report: MoveReport) -> None:
         """A tournament match ended: the bracket and the matches it started."""
-        if report.tournament is not None and self.on_tournament is not None:
-            await self.on_tournament(report.tournament, report.new_tables)
+        if report.tournament is not None:
+            await self.tournament_progress(report.tournament, report.new_tables)
+
+    async def tournament_progress(
+        self, progress: TournamentProgress, tables: tuple[TableView, ...]
+    ) -> None:
+        """A tournament moved on (a match ended, sign-up closed, the timer
+        started matches): its message, then the matches it started."""
+        await self._on_tournament(progress, tables, self)
 
     async def idle(self) -> None:
         """Wait until no follow-up work or computer move is pending (tests, shutdown)."""
@@ -178,8 +222,7 @@ class Publisher:
             pending += [t for t in self.boards.pending() if not t.done()]
             pending += [t for t in self.pings.pending() if not t.done()]
             pending += [t for t in self.summaries.pending() if not t.done()]
-            if self.ai is not None:
-                pending += self.ai.pending()
+            pending += self.ai.pending()
             if not pending:
                 return
             await asyncio.gather(*pending, return_exceptions=True)

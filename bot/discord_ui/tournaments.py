@@ -1,6 +1,11 @@
 """Tournaments in the channel: the tournament message (sign-up list, then the
 bracket or standings as an image and as text), its buttons, and the matches
-it starts."""
+it starts.
+
+:class:`Tournaments` answers the commands and buttons; what a tournament's
+progress posts is :class:`TournamentMessages`, the publisher's follow-up,
+built before the publisher and handed a :class:`~.publisher.Posting` each
+time it runs."""
 
 from __future__ import annotations
 
@@ -18,7 +23,7 @@ from bot.service.views import TableView, table_of
 from .challenges import display_name
 from .components import tournament_buttons
 from .group_text import tournament_status, tournament_text
-from .publisher import Publisher
+from .publisher import Posting, Publisher
 
 log = logging.getLogger(__name__)
 
@@ -26,18 +31,10 @@ log = logging.getLogger(__name__)
 class Tournaments:
     """The controller behind /gin tournament and the tournament buttons."""
 
-    def __init__(
-        self,
-        client: discord.Client,
-        service: GinService,
-        publisher: Publisher,
-        renderer: RenderPool,
-    ) -> None:
-        self.client = client
+    def __init__(self, service: GinService, publisher: Publisher, renderer: RenderPool) -> None:
         self.service = service
         self.publisher = publisher
         self.renderer = renderer
-        publisher.on_tournament = self.on_progress
 
     async def create(
         self,
@@ -80,7 +77,7 @@ class Tournaments:
                 ephemeral=True,
             )
             return
-        file = await self._image(t)
+        file = await bracket_file(self.renderer, t)
         await interaction.response.send_message(
             tournament_text(t),
             ephemeral=True,
@@ -107,7 +104,7 @@ class Tournaments:
                 "Sign-up closed: pairing round 1.", ephemeral=True
             )
             tables = tuple(table_of(s) for s in progress.new_games)
-            self.publisher.spawn(self.on_progress(progress, tables))
+            self.publisher.spawn(self.publisher.tournament_progress(progress, tables))
             return
         await interaction.response.edit_message(
             content=tournament_text(t),
@@ -117,15 +114,25 @@ class Tournaments:
 
     async def on_timer(self, progress: TournamentProgress) -> None:
         """The timer loop closed a sign-up or started waiting matches."""
-        await self.on_progress(progress, tuple(table_of(s) for s in progress.new_games))
+        tables = tuple(table_of(s) for s in progress.new_games)
+        await self.publisher.tournament_progress(progress, tables)
+
+
+class TournamentMessages:
+    """What a tournament's progress posts: its message, then its new matches."""
+
+    def __init__(self, client: discord.Client, service: GinService, renderer: RenderPool) -> None:
+        self.client = client
+        self.service = service
+        self.renderer = renderer
 
     async def on_progress(
-        self, progress: TournamentProgress, tables: tuple[TableView, ...]
+        self, progress: TournamentProgress, tables: tuple[TableView, ...], pub: Posting
     ) -> None:
         """Show the new bracket, announce and open the matches it started."""
         t = progress.summary
-        await self._update_message(t)
-        boards = self.publisher.boards
+        await self._update_message(t, pub)
+        boards = pub.boards
         threads = bool(tables) and (
             (await self.service.get_settings(t.guild_id)).tables is TableMode.THREAD
         )
@@ -143,7 +150,7 @@ class Tournaments:
             return table
 
         for table in tables:
-            await self.publisher.open_board(table, place=announce)
+            await pub.open_board(table, place=announce)
         if t.status == "finished" and t.bracket is not None and t.bracket.champion is not None:
             await boards.notice(
                 t.channel_id, f"🏆 **{t.title}** is over: <@{t.bracket.champion}> is the champion!"
@@ -151,25 +158,16 @@ class Tournaments:
         elif t.status == "cancelled" and not t.bracket:
             await boards.notice(t.channel_id, f"**{t.title}** was cancelled: too few players.")
 
-    async def _image(self, t: TournamentSummary) -> discord.File | None:
-        if t.bracket is None:
-            return None
-        view = tournament_view(t.bracket, t.title, tournament_status(t))
-        png = await self.renderer.bracket(view)
-        return discord.File(
-            io.BytesIO(png), filename="bracket.png", description=f"{t.title}: bracket"
-        )
-
-    async def _update_message(self, t: TournamentSummary) -> None:
+    async def _update_message(self, t: TournamentSummary, pub: Posting) -> None:
         """Edit the tournament message to the new state (post one if it is gone)."""
         channel = self.client.get_partial_messageable(t.channel_id)
-        file = await self._image(t)
+        file = await bracket_file(self.renderer, t)
         files = [] if file is None else [file]
         view = tournament_buttons(t.id, signup=t.status == "signup")
         if t.status in ("finished", "cancelled"):
             view = discord.ui.View()
         text = tournament_text(t)
-        pacer = self.publisher.boards.pacer
+        pacer = pub.boards.pacer
         none = discord.AllowedMentions.none()
         try:
             if t.message_id is not None:
@@ -181,10 +179,19 @@ class Tournaments:
                         )
                     return
                 except discord.NotFound:
-                    file = await self._image(t)  # the file was consumed
+                    file = await bracket_file(self.renderer, t)  # the file was consumed
                     files = [] if file is None else [file]
             async with pacer.write(t.channel_id):
                 sent = await channel.send(text, files=files, view=view, allowed_mentions=none)
             await self.service.set_tournament_message(t.id, sent.id)
         except discord.HTTPException as exc:
-            self.publisher.boards.note_failure(t.channel_id, exc)
+            pub.boards.note_failure(t.channel_id, exc)
+
+
+async def bracket_file(renderer: RenderPool, t: TournamentSummary) -> discord.File | None:
+    """The bracket (or standings) image, once the tournament has one."""
+    if t.bracket is None:
+        return None
+    view = tournament_view(t.bracket, t.title, tournament_status(t))
+    png = await renderer.bracket(view)
+    return discord.File(io.BytesIO(png), filename="bracket.png", description=f"{t.title}: bracket")
