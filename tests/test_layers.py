@@ -94,3 +94,67 @@ def test_ruff_bans_discord_outside_the_shell(tmp_path: Path) -> None:
     finally:
         probe.unlink()
     assert "TID251" in proc.stdout, proc.stdout + proc.stderr
+
+
+def _imports_within(package: str) -> dict[str, set[str]]:
+    """Which modules of ``package`` each of its modules imports, lazy imports
+    inside functions included (a cycle hidden in a function is still one).
+    A module importing its own package (``from . import errors``) is not an
+    edge: the package is already loading by then."""
+    base = ROOT.joinpath(*package.split("."))
+    names: dict[str, Path] = {}
+    for path in base.rglob("*.py"):
+        parts = [*path.relative_to(ROOT).with_suffix("").parts]
+        names[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    graph: dict[str, set[str]] = {}
+    for name, path in names.items():
+        here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                found |= {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom):
+                parent = here.split(".")[: len(here.split(".")) - node.level + 1]
+                module = ".".join([*parent, node.module] if node.module else parent)
+                module = module if node.level else node.module or ""
+                found |= {module} | {f"{module}.{a.name}" for a in node.names}
+        graph[name] = {m for m in found if m in names and not name.startswith(f"{m}.")} - {name}
+    return graph
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One import cycle of ``graph`` (as a path that returns to its start), or None."""
+    done: set[str] = set()
+
+    def visit(node: str, path: list[str]) -> list[str] | None:
+        if node in path:
+            return [*path[path.index(node) :], node]
+        if node in done:
+            return None
+        for nxt in sorted(graph[node]):
+            found = visit(nxt, [*path, node])
+            if found:
+                return found
+        done.add(node)
+        return None
+
+    for start in sorted(graph):
+        found = visit(start, [])
+        if found:
+            return found
+    return None
+
+
+def test_the_lower_layers_have_no_import_cycles() -> None:
+    """Each module of the engine, renderer, storage and computer player
+    depends one way (``serialize`` knows ``Game``; the game does not know
+    how it is stored): a cycle is one job split across two modules."""
+    for package in ("bot.engine", "bot.render", "bot.storage", "bot.ai"):
+        graph = _imports_within(package)
+        assert graph, package
+        assert _cycle(graph) is None, " → ".join(_cycle(graph) or [])
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": set()}) is None

@@ -43,7 +43,7 @@ from .records import (
     Phase,
     SeatTally,
 )
-from .rules import NextDealer, Ruleset, Scoring
+from .rules import NextDealer, Ruleset, Scoring, Variant
 from .tally import combine, tallies
 from .views import PublicView, SeatView
 
@@ -135,7 +135,7 @@ class Game:
         self.hand_number += 1
         self.knock_limit = self.ruleset.knock_limit(upcard.rank)
         self.spade_double = (
-            self.ruleset.variant == "oklahoma"
+            self.ruleset.variant is Variant.OKLAHOMA
             and self.ruleset.oklahoma_spade_double
             and upcard.suit == 0
         )
@@ -540,16 +540,3 @@ class Game:
             public=self.public_view(),
             legal=self.legal(seat),
         )
-
-    # --- serialization ----------------------------------------------------------
-
-    def to_dict(self) -> dict[str, object]:
-        from .serialize import game_to_dict
-
-        return game_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Game:
-        from .serialize import game_from_dict
-
-        return game_from_dict(data)
