@@ -204,6 +204,35 @@ def test_a_hollywood_forfeit_gives_the_open_columns_to_the_winner() -> None:
     assert g.result is not None and g.result.winner == 1
     # No hand was played: Bo wins three empty columns (three game bonuses).
     assert g.result.totals == (0, 300)
+    # The sheet shown afterwards says the same: every column closed, won by Bo.
+    sheet = g.hollywood()
+    assert sheet is not None and sheet.finished
+    assert [c.winner for c in sheet.columns] == [1, 1, 1]
+    assert sheet.totals == g.result.totals
+    assert g.public_view().hollywood == sheet
+    assert game_from_dict(game_to_dict(g)).hollywood() == sheet
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31), play_seed=st.integers(0, 2**31), hands=st.integers(1, 4))
+def test_a_hollywood_sheet_after_a_forfeit_adds_up_to_the_final_tally(
+    seed: int, play_seed: int, hands: int
+) -> None:
+    g = Game.new(("Ana", "Bo"), Ruleset(target=60, scoring=Scoring.HOLLYWOOD), seed=seed)
+    rng = random.Random(play_seed)
+    while not g.is_over and len(g.history) < hands:
+        g.apply(*random_action(g, rng))
+    if g.is_over:
+        return
+    before = g.hollywood()
+    assert before is not None
+    g.forfeit(0, GameEnd.TIMEOUT)
+    sheet = g.hollywood()
+    assert sheet is not None and sheet.finished and g.result is not None
+    assert sheet.totals == g.result.totals
+    # Columns already closed keep their winner; the open ones go to Bo.
+    for was, now in zip(before.columns, sheet.columns, strict=True):
+        assert now.winner == (was.winner if was.closed else 1)
 
 
 @settings(max_examples=20, deadline=None)

@@ -498,10 +498,19 @@ class Game:
 
     def hollywood(self) -> HollywoodSheet | None:
         """The three-column sheet under Hollywood scoring (rebuilt from the
-        hand history, so it can never drift from it), else None."""
+        hand history, so it can never drift from it), else None.
+
+        Once the game is over, the winner holds every column still open (the
+        rule of a resignation or timeout, as in :meth:`_finish`): the sheet
+        shown afterwards must add up to the final tally, not to the columns
+        as they stood when the game stopped."""
         if self.ruleset.scoring is not Scoring.HOLLYWOOD:
             return None
-        return hollywood_sheet(((h.winner, h.points) for h in self.history), self._hollywood_rules)
+        rules = self._hollywood_rules
+        sheet = hollywood_sheet(((h.winner, h.points) for h in self.history), rules)
+        if self.result is not None:
+            sheet = forfeit_open_columns(sheet, self.result.winner, rules)
+        return sheet
 
     # --- views ------------------------------------------------------------------
 
