@@ -18,7 +18,16 @@ from pathlib import Path
 import pytest
 
 from bot.ai import LEVELS, decide
-from bot.engine import Action, ActionKind, Game, Phase, Ruleset, Variant
+from bot.engine import (
+    Action,
+    ActionKind,
+    Game,
+    Phase,
+    Ruleset,
+    Variant,
+    game_from_dict,
+    game_to_dict,
+)
 from bot.engine.cards import mask_of
 from bot.engine.melds import knock_value_mask, min_deadwood_mask
 
@@ -136,7 +145,7 @@ def _positions(seed: int) -> list[tuple[Game, int]]:
     for _ in range(60):
         seat = game.turn
         assert seat is not None
-        out.append((Game.from_dict(copy.deepcopy(game.to_dict())), seat))
+        out.append((game_from_dict(copy.deepcopy(game_to_dict(game))), seat))
         game.apply(seat, decide(game.view(seat), "normal", rng))
         if game.hand_number > 1 or game.is_over:
             break
@@ -146,7 +155,7 @@ def _positions(seed: int) -> list[tuple[Game, int]]:
 def _scramble_hidden(game: Game, seat: int, rng: random.Random) -> Game:
     """The same position for ``seat`` with different hidden cards: the
     opponent's unknown cards and the stock are reshuffled together."""
-    data = copy.deepcopy(game.to_dict())
+    data = copy.deepcopy(game_to_dict(game))
     opp = 1 - seat
     hands = data["hands"]
     stock = data["stock"]
@@ -156,7 +165,7 @@ def _scramble_hidden(game: Game, seat: int, rng: random.Random) -> Game:
     rng.shuffle(pool)
     hands[opp] = sorted(known) + pool[: len(hidden)]  # type: ignore[index]
     data["stock"] = pool[len(hidden) :]
-    return Game.from_dict(data)
+    return game_from_dict(data)
 
 
 @pytest.mark.parametrize("level", LEVELS)

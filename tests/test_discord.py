@@ -627,6 +627,30 @@ async def test_information_commands(fake: FakeDiscord, tmp_path: Path) -> None:
     fake.assert_clean()
 
 
+async def test_gin_score_after_a_resigned_hollywood_game_shows_the_columns_won(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """Resigning gives the winner every open column: the sheet ``/gin score``
+    shows must say so, and add up to the final tally (it showed "0 – 0")."""
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    bot = await make_bot(tmp_path / "gin.db")
+    async with fake.run_bot(bot):
+        await bot.service.update_setting(fake.guild_id, "scoring", "hollywood")
+        await start_game(fake, bot, ana, bo)
+        res = await fake.slash(bo, "gin", subcommand="resign")
+        assert res.ephemeral and "resigned" in res.content
+        await idle(bot, fake)
+        sheet = await fake.slash(ana, "gin", subcommand="score")
+        assert sheet.ephemeral
+        for label in ("I", "II", "III"):
+            assert f"Game {label}: Ana 0 – 0 Bo — won by Ana (with bonuses 100 – 0)" in (
+                sheet.content
+            )
+        assert "Total: Ana 300 – 0 Bo" in sheet.content
+        assert f"{'final tally':<33}{300:>10}{0:>10}" in sheet.content
+    fake.assert_clean()
+
+
 async def test_board_edits_are_coalesced_and_old_boards_reposted(
     fake: FakeDiscord, tmp_path: Path
 ) -> None:

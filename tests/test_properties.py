@@ -22,6 +22,8 @@ from bot.engine import (
     Ruleset,
     Scoring,
     Variant,
+    game_from_dict,
+    game_to_dict,
 )
 from bot.engine.cards import mask_of
 
@@ -120,8 +122,8 @@ def test_restore_mid_hand_plays_on_identically(rules: Ruleset, seed: int, cut: i
         if g.is_over:
             break
         g.apply(*random_action(g, rng))
-    copy = Game.from_dict(json.loads(json.dumps(g.to_dict())))
-    assert copy.to_dict() == g.to_dict()
+    copy = game_from_dict(json.loads(json.dumps(game_to_dict(g))))
+    assert game_to_dict(copy) == game_to_dict(g)
     assert copy.view(0) == g.view(0) and copy.view(1) == g.view(1)
     rng_a, rng_b = random.Random(seed + 1), random.Random(seed + 1)
     for _ in range(400):
@@ -131,7 +133,7 @@ def test_restore_mid_hand_plays_on_identically(rules: Ruleset, seed: int, cut: i
         out_a = g.apply(seat, action)
         out_b = copy.apply(*random_action(copy, rng_b))
         assert out_a == out_b
-    assert copy.to_dict() == g.to_dict()
+    assert game_to_dict(copy) == game_to_dict(g)
 
 
 @settings(max_examples=30, deadline=None)
@@ -185,7 +187,7 @@ def test_hollywood_games_end_when_all_three_columns_close(
         assert closed == sorted(closed, reverse=True) and sum(closed) >= closed_before
         closed_before = sum(closed)
         g.apply(*random_action(g, rng))
-        restored = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+        restored = game_from_dict(json.loads(json.dumps(game_to_dict(g))))
         assert restored.hollywood() == g.hollywood()
     check_hand_points(g)
     sheet = g.hollywood()
@@ -202,6 +204,35 @@ def test_a_hollywood_forfeit_gives_the_open_columns_to_the_winner() -> None:
     assert g.result is not None and g.result.winner == 1
     # No hand was played: Bo wins three empty columns (three game bonuses).
     assert g.result.totals == (0, 300)
+    # The sheet shown afterwards says the same: every column closed, won by Bo.
+    sheet = g.hollywood()
+    assert sheet is not None and sheet.finished
+    assert [c.winner for c in sheet.columns] == [1, 1, 1]
+    assert sheet.totals == g.result.totals
+    assert g.public_view().hollywood == sheet
+    assert game_from_dict(game_to_dict(g)).hollywood() == sheet
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**31), play_seed=st.integers(0, 2**31), hands=st.integers(1, 4))
+def test_a_hollywood_sheet_after_a_forfeit_adds_up_to_the_final_tally(
+    seed: int, play_seed: int, hands: int
+) -> None:
+    g = Game.new(("Ana", "Bo"), Ruleset(target=60, scoring=Scoring.HOLLYWOOD), seed=seed)
+    rng = random.Random(play_seed)
+    while not g.is_over and len(g.history) < hands:
+        g.apply(*random_action(g, rng))
+    if g.is_over:
+        return
+    before = g.hollywood()
+    assert before is not None
+    g.forfeit(0, GameEnd.TIMEOUT)
+    sheet = g.hollywood()
+    assert sheet is not None and sheet.finished and g.result is not None
+    assert sheet.totals == g.result.totals
+    # Columns already closed keep their winner; the open ones go to Bo.
+    for was, now in zip(before.columns, sheet.columns, strict=True):
+        assert now.winner == (was.winner if was.closed else 1)
 
 
 @settings(max_examples=20, deadline=None)
@@ -227,7 +258,7 @@ def test_a_best_of_match_plays_game_after_game_until_a_majority(
             announced.append(outcome.match_game)
             # The next game starts from zero (unless the match is over).
             assert g.is_over or g.scores == [0, 0]
-        restored = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+        restored = game_from_dict(json.loads(json.dumps(game_to_dict(g))))
         assert restored.match_standing() == g.match_standing()
     st_ = g.match_standing()
     assert st_ is not None and st_.winner is not None

@@ -10,6 +10,7 @@ import random
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from bot.discord_ui.bracket_text import bracket_text
 from bot.engine.tournament import (
     Bracket,
     Entrant,
@@ -19,7 +20,7 @@ from bot.engine.tournament import (
     tournament_view,
 )
 from bot.render import theme
-from bot.render.bracket import bracket_image, bracket_text, render_bracket
+from bot.render.bracket import bracket_image, render_bracket
 from bot.render.canvas import encode_png
 
 SE = TournamentFormat.SINGLE_ELIMINATION

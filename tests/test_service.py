@@ -11,7 +11,18 @@ from typing import Any
 
 import pytest
 
-from bot.engine import Action, ActionKind, Game, HandEnd, HandResult, Ruleset, Scoring, SeatView
+from bot.discord_ui.text import score_sheet_text
+from bot.engine import (
+    Action,
+    ActionKind,
+    Game,
+    HandEnd,
+    HandResult,
+    Ruleset,
+    Scoring,
+    SeatView,
+    game_to_dict,
+)
 from bot.service import (
     AiLevel,
     AlreadyInGameError,
@@ -180,7 +191,7 @@ class _Frozen:
 
 async def _freeze(svc: GinService, game_id: int) -> _Frozen:
     snap = await svc.get_game(game_id)
-    return _Frozen(snap.version, snap.game.to_dict(), await _moves(svc, game_id))
+    return _Frozen(snap.version, game_to_dict(snap.game), await _moves(svc, game_id))
 
 
 async def test_every_bad_input_is_a_typed_error_and_changes_nothing(svc: GinService) -> None:
@@ -247,9 +258,9 @@ async def test_every_bad_input_is_a_typed_error_and_changes_nothing(svc: GinServ
         )
 
     # The snapshot handed out earlier never changes under the caller's feet.
-    frozen = snap.game.to_dict()
+    frozen = game_to_dict(snap.game)
     await svc.act(gid, me, random_action(game, seat, random.Random(1)))
-    assert snap.game.to_dict() == frozen
+    assert game_to_dict(snap.game) == frozen
 
     await svc.resign(gid, other)
     await rejected(lambda: svc.resign(gid, me), MoveRejectedError, "game is over")
@@ -439,6 +450,34 @@ async def test_score_sheet_during_and_after_the_game(svc: GinService) -> None:
         assert sheet.result is not None and sheet.status is GameStatus.FINISHED
 
 
+async def test_a_resigned_hollywood_games_sheet_adds_up_to_its_final_tally(
+    svc: GinService,
+) -> None:
+    """The winner by resignation takes the columns still open: ``/gin score``
+    shows them closed, and its total is the final tally's (it showed the
+    columns as they stood, "Total 0 – 0", beside a final tally of 300 – 0)."""
+    await svc.update_setting(GUILD, "scoring", "hollywood")
+    snap = await start_game(svc, 1, 2, target=100)
+    rng = random.Random(4)
+    while not snap.game.history:  # one hand scored, so a column holds points
+        seat = snap.game.turn
+        assert seat is not None
+        snap = (
+            await svc.act(snap.id, snap.players[seat], random_action(snap.game, seat, rng))
+        ).snapshot
+    assert not snap.game.is_over
+    await svc.resign(snap.id, 1)
+    sheet = await svc.score_sheet(snap.id)
+    assert sheet.result is not None and sheet.result.winner == 1
+    assert sheet.public is not None and sheet.public.hollywood is not None
+    hollywood = sheet.public.hollywood
+    assert hollywood.finished and hollywood.totals == sheet.result.totals
+    assert sheet.result.totals[1] >= 300  # three game bonuses at least
+    a, b = sheet.names
+    total = f"Total: {a} {sheet.result.totals[0]} – {sheet.result.totals[1]} {b}"
+    assert total in score_sheet_text(sheet)
+
+
 async def test_a_hollywood_game_is_set_by_the_server_and_plays_to_three_columns(
     svc: GinService,
 ) -> None:
@@ -602,10 +641,10 @@ def test_a_clone_takes_moves_without_touching_the_original() -> None:
         seat = game.turn
         assert seat is not None
         action = random_action(game, seat, rng)
-        before = game.to_dict()
+        before = game_to_dict(game)
         copy = clone_game(game)
         copy.apply(seat, action)
-        assert game.to_dict() == before
+        assert game_to_dict(game) == before
         game = copy
 
 

@@ -15,7 +15,7 @@ from typing import Any
 import aiosqlite
 import asyncpg
 
-from bot.engine import Action, ActionKind, Game
+from bot.engine import Action, ActionKind, game_from_dict, game_to_dict
 from bot.service import (
     AiLevel,
     GinService,
@@ -49,7 +49,7 @@ async def _play(svc: GinService, game_id: int, moves: int, rng: random.Random) -
         seat = snap.game.turn
         assert seat is not None
         action = random_action(snap.game, seat, rng)
-        probe = Game.from_dict(snap.game.to_dict())
+        probe = game_from_dict(game_to_dict(snap.game))
         if probe.apply(seat, action).game is not None:
             break  # keep the game going
         snap = (await svc.act(game_id, snap.players[seat], action)).snapshot
@@ -81,7 +81,7 @@ async def test_a_new_service_resumes_every_game_exactly(db_target: str | Path) -
             sheet = await s.score_sheet(gid)
             out[gid] = (
                 snap.version,
-                snap.game.to_dict(),
+                game_to_dict(snap.game),
                 snap.turn_deadline,
                 snap.players,
                 snap.status,
@@ -106,7 +106,7 @@ async def test_a_new_service_resumes_every_game_exactly(db_target: str | Path) -
         # Play on in the database and in a copy restored from the old state:
         # same draws, same results (the stock order survived).
         for gid in ids[:-1]:
-            twin = Game.from_dict(before[gid][1])
+            twin = game_from_dict(before[gid][1])
             snap = await svc.get_game(gid)
             for _ in range(40):
                 if snap.game.is_over:
@@ -116,7 +116,7 @@ async def test_a_new_service_resumes_every_game_exactly(db_target: str | Path) -
                 action = random_action(snap.game, seat, rng)
                 twin.apply(seat, action)
                 snap = (await svc.act(gid, snap.players[seat], action)).snapshot
-                assert snap.game.to_dict() == twin.to_dict()
+                assert game_to_dict(snap.game) == game_to_dict(twin)
     finally:
         await svc.close()
 
@@ -272,7 +272,7 @@ async def _checked(db: Db, last_seen: dict[int, int]) -> dict[int, str]:
     for gid, version, state_text, st in rows:
         status[gid] = st
         state = json.loads(state_text)
-        game = Game.from_dict(state)  # includes the 52-card check mid-hand
+        game = game_from_dict(state)  # includes the 52-card check mid-hand
         log = [
             MoveRow(*r)
             for r in await db.fetchall(
@@ -282,7 +282,7 @@ async def _checked(db: Db, last_seen: dict[int, int]) -> dict[int, str]:
             )
         ]
         assert [m.version for m in log] == list(range(2, version + 1))
-        assert replay(state, log).to_dict() == state
+        assert game_to_dict(replay(state, log)) == state
         hands = await db.fetchall(
             "SELECT hand_number, total0, total1 FROM hands WHERE game_id = ? ORDER BY hand_number",
             (gid,),

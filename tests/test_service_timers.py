@@ -148,3 +148,19 @@ async def test_downtime_does_not_count(db_target: str | Path, clock: FakeClock) 
         assert restored.turn_deadline == pytest.approx(t0 + 600 + 7250 + 1000)
     finally:
         await svc.close()
+
+
+async def test_a_timed_out_hollywood_games_sheet_gives_the_open_columns_to_the_winner(
+    svc: GinService, clock: FakeClock
+) -> None:
+    await svc.update_setting(GUILD, "scoring", "hollywood")
+    snap = await start_game(svc, 1, 2)
+    clock.advance(600)
+    forfeits = [t for t in await svc.due_timers() if t.kind is TimerKind.FORFEIT]
+    assert len(forfeits) == 1 and forfeits[0].result is not None
+    winner = 1 - snap.seat_of(forfeits[0].user_id or 0)
+    sheet = await svc.score_sheet(snap.id)
+    assert sheet.result is not None and sheet.result.winner == winner
+    assert sheet.public is not None and sheet.public.hollywood is not None
+    assert [c.winner for c in sheet.public.hollywood.columns] == [winner] * 3
+    assert sheet.public.hollywood.totals == sheet.result.totals

@@ -7,7 +7,7 @@ so a whole decision costs well under a millisecond at easy and normal.
 from __future__ import annotations
 
 from bot.engine.cards import CARDS, RANK_VALUES
-from bot.engine.melds import knock_value_mask, min_deadwood_mask
+from bot.engine.melds import min_deadwood_mask
 from bot.engine.records import Action, ActionKind
 from bot.engine.views import SeatView
 
@@ -76,22 +76,6 @@ def best_after_take(hand: int, card: int) -> int:
     """Least deadwood after taking ``card`` and discarding anything but it."""
     h = hand | (1 << card)
     return min(min_deadwood_mask(h & ~(1 << c)) for c in bits(hand))
-
-
-def expected_after_draw(hand10: int, unseen: int) -> float:
-    """Mean knock value after drawing one unseen card (uniformly) and the best
-    discard: a one-step look-ahead that values live outs, not just deadwood."""
-    if not unseen:
-        return float(min_deadwood_mask(hand10))
-    total = 0
-    n = 0
-    m = unseen
-    while m:
-        low = m & -m
-        total += knock_value_mask(hand10 | low)
-        n += 1
-        m ^= low
-    return total / n
 
 
 def danger(card: int, k: Knowledge) -> float:

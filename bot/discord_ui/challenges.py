@@ -10,6 +10,7 @@ from bot.service import AiLevel, GinService
 from bot.service.places import TableMode
 
 from . import text
+from .actions import ChallengeAction
 from .components import challenge_view
 from .hands import HandReplies
 from .publisher import Publisher
@@ -158,10 +159,10 @@ class Challenges:
         await self.service.set_challenge_message(ch.id, message_id)
 
     async def on_button(
-        self, interaction: discord.Interaction, action: str, challenge_id: int
+        self, interaction: discord.Interaction, action: ChallengeAction, challenge_id: int
     ) -> None:
         user = interaction.user.id
-        if action == "accept":
+        if action is ChallengeAction.ACCEPT:
             # The challenge is the message pressed (its id may not be stored yet
             # when the opponent accepts at once): the game's thread starts there.
             message_id = interaction.message.id if interaction.message is not None else None
@@ -179,7 +180,7 @@ class Challenges:
                     view=challenge_view(challenge_id, disabled=True),
                 )
             self.publisher.spawn(self.publisher.open_board(table))
-        elif action == "decline":
+        elif action is ChallengeAction.DECLINE:
             ch = await self.service.decline_challenge(challenge_id, user)
             await interaction.response.edit_message(
                 content=f"❌ {ch.opponent_name} declined {ch.challenger_name}'s challenge.",

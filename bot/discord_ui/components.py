@@ -7,6 +7,7 @@ import discord
 from bot.engine import ActionKind, Assist, Phase
 from bot.service.views import TurnView
 
+from .actions import ChallengeAction, LobbyAction, TournamentAction, TurnAction
 from .assistance import discard_options
 from .items import (
     ActionButton,
@@ -39,14 +40,16 @@ def board_view(game_id: int, version: int, phase: Phase) -> discord.ui.View:
     if phase is Phase.GAME_OVER:
         return layout(view)
     view.add_item(
-        ActionButton("hand", game_id, version, label="My hand", style=discord.ButtonStyle.primary)
+        ActionButton(
+            TurnAction.HAND, game_id, version, label="My hand", style=discord.ButtonStyle.primary
+        )
     )
     if phase is Phase.DRAW:
-        view.add_item(ActionButton("stock", game_id, version, label="Draw from stock"))
+        view.add_item(ActionButton(TurnAction.STOCK, game_id, version, label="Draw from stock"))
     if phase in (Phase.DRAW, Phase.UPCARD, Phase.FIFTIETH):
-        view.add_item(ActionButton("take", game_id, version, label="Take discard"))
+        view.add_item(ActionButton(TurnAction.TAKE, game_id, version, label="Take discard"))
     if phase in (Phase.UPCARD, Phase.FIFTIETH):
-        view.add_item(ActionButton("pass", game_id, version, label="Pass"))
+        view.add_item(ActionButton(TurnAction.PASS, game_id, version, label="Pass"))
     return layout(view)
 
 
@@ -60,7 +63,7 @@ def hand_controls(turn: TurnView) -> discord.ui.View:
     if ActionKind.DRAW_STOCK in legal:
         ui.add_item(
             ActionButton(
-                "stock",
+                TurnAction.STOCK,
                 game_id,
                 version,
                 label="Draw from stock",
@@ -68,24 +71,30 @@ def hand_controls(turn: TurnView) -> discord.ui.View:
             )
         )
     if ActionKind.TAKE_DISCARD in legal and top is not None:
-        ui.add_item(ActionButton("take", game_id, version, label=f"Take the {top}"))
+        ui.add_item(ActionButton(TurnAction.TAKE, game_id, version, label=f"Take the {top}"))
     if ActionKind.PASS in legal:
-        ui.add_item(ActionButton("pass", game_id, version, label="Pass"))
+        ui.add_item(ActionButton(TurnAction.PASS, game_id, version, label="Pass"))
     if ActionKind.DISCARD in legal and advice.discards:
         ui.add_item(DiscardSelect(game_id, version, discard_options(turn)))
     success = discord.ButtonStyle.success
     if advice.gin_card is not None:
         label = f"Gin (throw {advice.gin_card.label})"
-        ui.add_item(ActionButton("gin", game_id, version, label=label, style=success, row=1))
+        ui.add_item(
+            ActionButton(TurnAction.GIN, game_id, version, label=label, style=success, row=1)
+        )
     elif advice.knock_card is not None:
         label = f"Knock (throw {advice.knock_card.label})"
-        ui.add_item(ActionButton("knock", game_id, version, label=label, style=success, row=1))
+        ui.add_item(
+            ActionButton(TurnAction.KNOCK, game_id, version, label=label, style=success, row=1)
+        )
     if ActionKind.BIG_GIN in legal and turn.table.assist is not Assist.OFF:
         ui.add_item(
-            ActionButton("biggin", game_id, version, label="Big gin!", style=success, row=1)
+            ActionButton(
+                TurnAction.BIG_GIN, game_id, version, label="Big gin!", style=success, row=1
+            )
         )
     if not legal:
-        ui.add_item(ActionButton("hand", game_id, version, label="Refresh"))
+        ui.add_item(ActionButton(TurnAction.HAND, game_id, version, label="Refresh"))
     return layout(ui)
 
 
@@ -93,7 +102,7 @@ def challenge_view(challenge_id: int, *, disabled: bool = False) -> discord.ui.V
     view = discord.ui.View(timeout=None)
     if disabled:
         return layout(view)
-    for action in ("accept", "decline", "cancel"):
+    for action in ChallengeAction:
         view.add_item(ChallengeButton(action, challenge_id))
     return layout(view)
 
@@ -115,7 +124,7 @@ def lobby_view(lobby_id: int, *, open_: bool = True) -> discord.ui.View:
     """Under a partnership lobby while seats are free: Join team 1 / 2, Leave."""
     view = discord.ui.View(timeout=None)
     if open_:
-        for action in ("join0", "join1", "leave"):
+        for action in LobbyAction:
             view.add_item(LobbyButton(action, lobby_id))
     return layout(view)
 
@@ -123,7 +132,7 @@ def lobby_view(lobby_id: int, *, open_: bool = True) -> discord.ui.View:
 def tournament_buttons(tournament_id: int, *, signup: bool) -> discord.ui.View:
     """Under a tournament message: sign-up buttons, or Cancel once it runs."""
     view = discord.ui.View(timeout=None)
-    actions = ("join", "leave", "start", "cancel") if signup else ("cancel",)
+    actions = list(TournamentAction) if signup else [TournamentAction.CANCEL]
     for action in actions:
         view.add_item(TournamentButton(action, tournament_id))
     return layout(view)

@@ -9,10 +9,10 @@ from __future__ import annotations
 from bot.engine import GameEnd, HandEnd, HandResult
 from bot.engine.team_game import TeamGame, TeamHandRecord
 from bot.engine.tournament import tournament_view
-from bot.render.bracket import bracket_text
 from bot.service.models import TeamProgress, TournamentSummary
 from bot.service.partnership import Lobby, LobbyStatus
 
+from .bracket_text import bracket_text
 from .text import MAX_CONTENT, REASON_WORDS
 
 TEAM_END_WORDS = {

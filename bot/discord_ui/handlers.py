@@ -19,12 +19,14 @@ import discord
 
 from bot.service import AiLevel, GinService
 
+from .actions import ChallengeAction, LobbyAction, TournamentAction, TurnAction
+
 
 class TurnHandlers(Protocol):
     """The game buttons and the discard select (:class:`~.turns.Turns`)."""
 
     async def on_button(
-        self, interaction: discord.Interaction, action: str, game_id: int, version: int
+        self, interaction: discord.Interaction, action: TurnAction, game_id: int, version: int
     ) -> None: ...
 
     async def on_discard(
@@ -36,7 +38,7 @@ class ChallengeHandlers(Protocol):
     """The challenge and rematch buttons (:class:`~.challenges.Challenges`)."""
 
     async def on_button(
-        self, interaction: discord.Interaction, action: str, challenge_id: int
+        self, interaction: discord.Interaction, action: ChallengeAction, challenge_id: int
     ) -> None: ...
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None: ...
@@ -68,7 +70,7 @@ class PartnershipHandlers(Protocol):
     ) -> None: ...
 
     async def on_button(
-        self, interaction: discord.Interaction, action: str, lobby_id: int
+        self, interaction: discord.Interaction, action: LobbyAction, lobby_id: int
     ) -> None: ...
 
 
@@ -90,7 +92,7 @@ class TournamentHandlers(Protocol):
     async def show(self, interaction: discord.Interaction) -> None: ...
 
     async def on_button(
-        self, interaction: discord.Interaction, action: str, tournament_id: int
+        self, interaction: discord.Interaction, action: TournamentAction, tournament_id: int
     ) -> None: ...
 
 

@@ -17,10 +17,19 @@ answers the clicks discord.py runs no item for.
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any, ClassVar, Self, TypeVar, cast
 
 import discord
 
+from .actions import (
+    ChallengeAction,
+    LobbyAction,
+    TournamentAction,
+    TurnAction,
+    alternatives,
+)
 from .edge import (
     FOREIGN_MESSAGE,
     FORGED_CONTROL,
@@ -32,9 +41,6 @@ from .edge import (
 )
 from .errors import report
 from .handlers import handlers_of
-
-# Button actions; "hand" just shows the hand.
-ACTIONS = ("hand", "stock", "take", "pass", "knock", "gin", "biggin")
 
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 #: The template of the abstract bases: matches no custom_id (they are never registered).
@@ -80,7 +86,59 @@ class GinItem(discord.ui.DynamicItem[ItemT], template=NEVER):
             await report(interaction, exc)
 
 
-class GameItem(GinItem[ItemT], template=NEVER):
+class ParsedItem(GinItem[ItemT], template=NEVER):
+    """The one ``from_custom_id`` of our items: a subclass states its template
+    (with named groups), the closed set its ``action`` group names, and the
+    component it belongs on; the click's ids and action are parsed here, once.
+
+    Every group other than ``action`` is an id, passed to ``__init__`` in the
+    template's order after the action.  A custom_id that fails to parse still
+    builds an item (with zero ids and the set's first action) marked
+    :attr:`forged`, so it is refused in the player's words, never run.
+    """
+
+    #: The closed set of the template's ``action`` group, if it has one.
+    ACTIONS: ClassVar[type[StrEnum] | None] = None
+    #: The component this custom_id is written on.
+    COMPONENT: ClassVar[type[discord.ui.Item[Any]]] = discord.ui.Button
+
+    @classmethod
+    def id_groups(cls) -> tuple[str, ...]:
+        groups = cls.__discord_ui_compiled_template__.groupindex
+        return tuple(name for name in sorted(groups, key=groups.__getitem__) if name != "action")
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction,
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        groups = cls.id_groups()
+        ids = ids_of(match, *groups)
+        args: list[Any] = list(ids or (0,) * len(groups))
+        action: StrEnum | None = None
+        if cls.ACTIONS is not None:
+            action = next((a for a in cls.ACTIONS if a.value == match["action"]), None)
+            args.insert(0, action or next(iter(cls.ACTIONS)))
+        made = cls.rebuild(item, args)
+        made.forged = (
+            ids is None
+            or (cls.ACTIONS is not None and action is None)
+            or not isinstance(item, cls.COMPONENT)  # our custom_id on another component
+        )
+        return made
+
+    @classmethod
+    def rebuild(cls, item: discord.ui.Item[Any], args: list[Any]) -> Self:
+        """This item again from a click on ``item``: by default from the
+        custom_id's action and ids alone."""
+        made: Self = cast(Any, cls)(*args)  # each subclass's __init__ takes these
+        return made
+
+
+class GameItem(ParsedItem[ItemT], template=NEVER):
     """An item of one game: only its players may use it."""
 
     game_id: int
@@ -91,13 +149,16 @@ class GameItem(GinItem[ItemT], template=NEVER):
 
 class ActionButton(
     GameItem[discord.ui.Button[Any]],
+    # Any word: one that is not a TurnAction is refused as forged, not ignored.
     template=r"gin:a:(?P<action>[a-z]+):(?P<game>\d+):(?P<version>\d+)",
 ):
     """A game action (board or private hand controls)."""
 
+    ACTIONS = TurnAction
+
     def __init__(
         self,
-        action: str,
+        action: TurnAction,
         game_id: int,
         version: int,
         *,
@@ -120,23 +181,10 @@ class ActionButton(
         self.version = version
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ActionButton:
-        ids = ids_of(match, "game", "version")
-        action = match["action"]
-        game, version = ids or (0, 0)
+    def rebuild(cls, item: discord.ui.Item[Any], args: list[Any]) -> Self:
         if isinstance(item, discord.ui.Button):
-            made = cls(action, game, version, label=item.label or "?", style=item.style)
-            made.forged = ids is None or action not in ACTIONS
-        else:  # our custom_id on a menu: not a control we made
-            made = cls(action, game, version, label="?")
-            made.forged = True
-        return made
+            return cls(*args, label=item.label or "?", style=item.style)
+        return cls(*args, label="?")
 
     async def run(self, interaction: discord.Interaction) -> None:
         await handlers_of(interaction).turns.on_button(
@@ -149,6 +197,8 @@ class DiscardSelect(
     template=r"gin:d:(?P<game>\d+):(?P<version>\d+)",
 ):
     """Pick a card to discard (private hand controls)."""
+
+    COMPONENT = discord.ui.Select
 
     def __init__(
         self,
@@ -170,19 +220,10 @@ class DiscardSelect(
         self.version = version
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> DiscardSelect:
-        ids = ids_of(match, "game", "version")
-        game, version = ids or (0, 0)
+    def rebuild(cls, item: discord.ui.Item[Any], args: list[Any]) -> Self:
         options = list(item.options) if isinstance(item, discord.ui.Select) else None
-        made = cls(game, version, options)
-        made.forged = ids is None or options is None  # else: our custom_id on a button
-        return made
+        game_id, version = args
+        return cls(game_id, version, options)
 
     async def run(self, interaction: discord.Interaction) -> None:
         values = self.item.values
@@ -195,19 +236,22 @@ class DiscardSelect(
 
 
 class ChallengeButton(
-    GinItem[discord.ui.Button[Any]],
-    template=r"gin:c:(?P<action>accept|decline|cancel):(?P<challenge>\d+)",
+    ParsedItem[discord.ui.Button[Any]],
+    template=rf"gin:c:(?P<action>{alternatives(ChallengeAction)}):(?P<challenge>\d+)",
 ):
     """Accept / Decline (opponent only) and Cancel (challenger only); the
     service words who may press which."""
 
-    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
-        "accept": discord.ButtonStyle.success,
-        "decline": discord.ButtonStyle.danger,
-        "cancel": discord.ButtonStyle.secondary,
+    ACTIONS = ChallengeAction
+    STYLES: ClassVar[dict[ChallengeAction, discord.ButtonStyle]] = {
+        ChallengeAction.ACCEPT: discord.ButtonStyle.success,
+        ChallengeAction.DECLINE: discord.ButtonStyle.danger,
+        ChallengeAction.CANCEL: discord.ButtonStyle.secondary,
     }
 
-    def __init__(self, action: str, challenge_id: int, *, disabled: bool = False) -> None:
+    def __init__(
+        self, action: ChallengeAction, challenge_id: int, *, disabled: bool = False
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=action.capitalize(),
@@ -218,19 +262,6 @@ class ChallengeButton(
         )
         self.action = action
         self.challenge_id = challenge_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ChallengeButton:
-        ids = ids_of(match, "challenge")
-        made = cls(match["action"], *(ids or (0,)))
-        made.forged = ids is None
-        return made
 
     async def run(self, interaction: discord.Interaction) -> None:
         await handlers_of(interaction).challenges.on_button(
@@ -251,19 +282,6 @@ class RematchButton(
             )
         )
         self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RematchButton:
-        ids = ids_of(match, "game")
-        made = cls(*(ids or (0,)))
-        made.forged = ids is None
-        return made
 
     async def run(self, interaction: discord.Interaction) -> None:
         await handlers_of(interaction).challenges.rematch(interaction, self.game_id)
@@ -287,86 +305,65 @@ class ReviewButton(
         self.game_id = game_id
         self.hand_number = hand_number
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ReviewButton:
-        ids = ids_of(match, "game", "hand")
-        made = cls(*(ids or (0, 0)))
-        made.forged = ids is None
-        return made
-
     async def run(self, interaction: discord.Interaction) -> None:
         await handlers_of(interaction).coach.show(
             interaction, game_id=self.game_id, hand_number=self.hand_number
         )
 
 
-class GroupButton(GinItem[discord.ui.Button[Any]], template=NEVER):
+class GroupButton(ParsedItem[discord.ui.Button[Any]], template=NEVER):
     """A button of a lobby or a tournament: ``gin:<PREFIX>:<action>:<id>``,
     labelled from ``LABELS``; the service decides who may press it."""
 
     PREFIX: ClassVar[str]
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]]
+    LABELS: ClassVar[Mapping[StrEnum, tuple[str, discord.ButtonStyle]]]
 
-    def __init__(self, action: str, target_id: int) -> None:
+    def __init__(self, action: StrEnum, target_id: int) -> None:
         label, style = self.LABELS[action]
         custom_id = f"gin:{self.PREFIX}:{action}:{target_id}"
         super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
         self.action = action
         self.target_id = target_id
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction,
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> GroupButton:
-        ids = ids_of(match, "id")
-        made = cls(match["action"], *(ids or (0,)))
-        made.forged = ids is None
-        return made
 
-
-class LobbyButton(GroupButton, template=r"gin:l:(?P<action>join0|join1|leave):(?P<id>\d+)"):
+class LobbyButton(
+    GroupButton, template=rf"gin:l:(?P<action>{alternatives(LobbyAction)}):(?P<id>\d+)"
+):
     """A partnership lobby: join team 1 or 2 (or your reserved seat), leave."""
 
     PREFIX = "l"
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join0": ("Join team 1", discord.ButtonStyle.success),
-        "join1": ("Join team 2", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
+    ACTIONS = LobbyAction
+    LABELS: ClassVar[Mapping[StrEnum, tuple[str, discord.ButtonStyle]]] = {
+        LobbyAction.JOIN_TEAM_1: ("Join team 1", discord.ButtonStyle.success),
+        LobbyAction.JOIN_TEAM_2: ("Join team 2", discord.ButtonStyle.success),
+        LobbyAction.LEAVE: ("Leave", discord.ButtonStyle.secondary),
     }
 
     async def run(self, interaction: discord.Interaction) -> None:
         await handlers_of(interaction).partnerships.on_button(
-            interaction, self.action, self.target_id
+            interaction, LobbyAction(self.action), self.target_id
         )
 
 
 class TournamentButton(
-    GroupButton, template=r"gin:t:(?P<action>join|leave|start|cancel):(?P<id>\d+)"
+    GroupButton,
+    template=rf"gin:t:(?P<action>{alternatives(TournamentAction)}):(?P<id>\d+)",
 ):
     """A tournament's sign-up: join, leave; start now or cancel (its opener
     or Manage Server — the service says who may)."""
 
     PREFIX = "t"
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "join": ("Join", discord.ButtonStyle.success),
-        "leave": ("Leave", discord.ButtonStyle.secondary),
-        "start": ("Start now", discord.ButtonStyle.primary),
-        "cancel": ("Cancel tournament", discord.ButtonStyle.danger),
+    ACTIONS = TournamentAction
+    LABELS: ClassVar[Mapping[StrEnum, tuple[str, discord.ButtonStyle]]] = {
+        TournamentAction.JOIN: ("Join", discord.ButtonStyle.success),
+        TournamentAction.LEAVE: ("Leave", discord.ButtonStyle.secondary),
+        TournamentAction.START: ("Start now", discord.ButtonStyle.primary),
+        TournamentAction.CANCEL: ("Cancel tournament", discord.ButtonStyle.danger),
     }
 
     async def run(self, interaction: discord.Interaction) -> None:
         await handlers_of(interaction).tournaments.on_button(
-            interaction, self.action, self.target_id
+            interaction, TournamentAction(self.action), self.target_id
         )
 
 

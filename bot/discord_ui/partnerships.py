@@ -13,6 +13,7 @@ from bot.service.models import TeamProgress
 from bot.service.partnership import Lobby, LobbyStatus
 from bot.service.views import MoveReport, table_of
 
+from .actions import LobbyAction
 from .challenges import display_name
 from .components import lobby_view
 from .group_text import lobby_text, team_hand_text, team_result_text
@@ -63,12 +64,14 @@ class Partnerships:
         await self.service.set_lobby_message(lobby.id, message.id)
         self._deal(lobby)
 
-    async def on_button(self, interaction: discord.Interaction, action: str, lobby_id: int) -> None:
+    async def on_button(
+        self, interaction: discord.Interaction, action: LobbyAction, lobby_id: int
+    ) -> None:
         user = interaction.user
-        if action == "leave":
+        if action is LobbyAction.LEAVE:
             lobby = await self.service.leave_partnership(lobby_id, user.id)
         else:
-            team = 0 if action == "join0" else 1
+            team = 0 if action is LobbyAction.JOIN_TEAM_1 else 1
             lobby = await self.service.join_partnership(lobby_id, user.id, display_name(user), team)
         await interaction.response.edit_message(
             content=lobby_text(lobby),

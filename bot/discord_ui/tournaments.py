@@ -20,6 +20,7 @@ from bot.service import GinService, TableMode
 from bot.service.models import TournamentProgress, TournamentSummary
 from bot.service.views import TableView, table_of
 
+from .actions import TournamentAction
 from .challenges import display_name
 from .components import tournament_buttons
 from .group_text import tournament_status, tournament_text
@@ -86,15 +87,15 @@ class Tournaments:
         )
 
     async def on_button(
-        self, interaction: discord.Interaction, action: str, tournament_id: int
+        self, interaction: discord.Interaction, action: TournamentAction, tournament_id: int
     ) -> None:
         user = interaction.user
         manage = interaction.permissions.manage_guild
-        if action == "join":
+        if action is TournamentAction.JOIN:
             t = await self.service.join_tournament(tournament_id, user.id, display_name(user))
-        elif action == "leave":
+        elif action is TournamentAction.LEAVE:
             t = await self.service.leave_tournament(tournament_id, user.id)
-        elif action == "cancel":
+        elif action is TournamentAction.CANCEL:
             t = await self.service.cancel_tournament(tournament_id, user.id, can_manage=manage)
         else:
             progress = await self.service.start_tournament_now(

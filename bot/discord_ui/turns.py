@@ -11,22 +11,24 @@ from __future__ import annotations
 import discord
 
 from bot.engine import Action, ActionKind, Card, parse_card
-from bot.service import GinService, StaleActionError
+from bot.service import GinService
 from bot.service.views import MoveReport
 
 from . import text
+from .actions import TurnAction
 from .assistance import split_value
 from .hands import HandReplies
 from .permissions import LOST_BOARD
 from .publisher import Publisher
 
-BUTTON_ACTIONS = {
-    "stock": ActionKind.DRAW_STOCK,
-    "take": ActionKind.TAKE_DISCARD,
-    "pass": ActionKind.PASS,
-    "knock": ActionKind.KNOCK,  # the service picks the card: least deadwood left
-    "gin": ActionKind.KNOCK,
-    "biggin": ActionKind.BIG_GIN,
+#: The move each game button makes (``hand`` makes none: it shows the hand).
+BUTTON_MOVES = {
+    TurnAction.STOCK: ActionKind.DRAW_STOCK,
+    TurnAction.TAKE: ActionKind.TAKE_DISCARD,
+    TurnAction.PASS: ActionKind.PASS,
+    TurnAction.KNOCK: ActionKind.KNOCK,  # the service picks the card: least deadwood left
+    TurnAction.GIN: ActionKind.KNOCK,
+    TurnAction.BIG_GIN: ActionKind.BIG_GIN,
 }
 
 
@@ -57,15 +59,12 @@ class Turns:
         await self._answer(interaction, report)
 
     async def on_button(
-        self, interaction: discord.Interaction, action: str, game_id: int, version: int
+        self, interaction: discord.Interaction, action: TurnAction, game_id: int, version: int
     ) -> None:
-        if action == "hand":
+        if action is TurnAction.HAND:
             await self.show_hand(interaction, game_id=game_id)
             return
-        kind = BUTTON_ACTIONS.get(action)
-        if kind is None:
-            raise StaleActionError("That button no longer does anything.")
-        await self._move(interaction, game_id, version, Action(kind))
+        await self._move(interaction, game_id, version, Action(BUTTON_MOVES[action]))
 
     async def on_discard(
         self, interaction: discord.Interaction, game_id: int, version: int, card_code: str

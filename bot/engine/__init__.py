@@ -46,6 +46,7 @@ from .records import (
     SeatTally,
 )
 from .rules import NextDealer, Ruleset, RulesetError, Scoring, Variant
+from .serialize import game_from_dict, game_to_dict
 from .tournament import Bracket, Entrant, TournamentError, TournamentFormat, TournamentView
 from .views import PublicView, SeatView
 
@@ -96,6 +97,8 @@ __all__ = [
     "best_discards",
     "best_layoff",
     "format_cards",
+    "game_from_dict",
+    "game_to_dict",
     "knock_value_mask",
     "layoff_deadwood",
     "min_deadwood",

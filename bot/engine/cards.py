@@ -14,7 +14,6 @@ from collections.abc import Iterable
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
-SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 #: Point value of each rank: A = 1, 2-10 face value, J Q K = 10.
 RANK_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -44,10 +43,6 @@ class Card(int):
     @property
     def value(self) -> int:
         return RANK_VALUES[self % 13]
-
-    @property
-    def bit(self) -> int:
-        return 1 << self
 
     @property
     def code(self) -> str:
@@ -140,11 +135,6 @@ def cards_of(mask: int) -> list[Card]:
         out.append(CARDS[low.bit_length() - 1])
         mask ^= low
     return out
-
-
-def sort_key(card: int) -> tuple[int, int]:
-    """Display order: by suit then rank."""
-    return (card // 13, card % 13)
 
 
 def format_cards(cards: Iterable[int]) -> str:

@@ -43,7 +43,7 @@ from .records import (
     Phase,
     SeatTally,
 )
-from .rules import NextDealer, Ruleset, Scoring
+from .rules import NextDealer, Ruleset, Scoring, Variant
 from .tally import combine, tallies
 from .views import PublicView, SeatView
 
@@ -135,7 +135,7 @@ class Game:
         self.hand_number += 1
         self.knock_limit = self.ruleset.knock_limit(upcard.rank)
         self.spade_double = (
-            self.ruleset.variant == "oklahoma"
+            self.ruleset.variant is Variant.OKLAHOMA
             and self.ruleset.oklahoma_spade_double
             and upcard.suit == 0
         )
@@ -498,10 +498,19 @@ class Game:
 
     def hollywood(self) -> HollywoodSheet | None:
         """The three-column sheet under Hollywood scoring (rebuilt from the
-        hand history, so it can never drift from it), else None."""
+        hand history, so it can never drift from it), else None.
+
+        Once the game is over, the winner holds every column still open (the
+        rule of a resignation or timeout, as in :meth:`_finish`): the sheet
+        shown afterwards must add up to the final tally, not to the columns
+        as they stood when the game stopped."""
         if self.ruleset.scoring is not Scoring.HOLLYWOOD:
             return None
-        return hollywood_sheet(((h.winner, h.points) for h in self.history), self._hollywood_rules)
+        rules = self._hollywood_rules
+        sheet = hollywood_sheet(((h.winner, h.points) for h in self.history), rules)
+        if self.result is not None:
+            sheet = forfeit_open_columns(sheet, self.result.winner, rules)
+        return sheet
 
     # --- views ------------------------------------------------------------------
 
@@ -540,16 +549,3 @@ class Game:
             public=self.public_view(),
             legal=self.legal(seat),
         )
-
-    # --- serialization ----------------------------------------------------------
-
-    def to_dict(self) -> dict[str, object]:
-        from .serialize import game_to_dict
-
-        return game_to_dict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, object]) -> Game:
-        from .serialize import game_from_dict
-
-        return game_from_dict(data)

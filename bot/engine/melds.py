@@ -220,13 +220,6 @@ class Arrangement:
     def deadwood_value(self) -> int:
         return deadwood_value(self.deadwood)
 
-    @property
-    def melded_mask(self) -> int:
-        m = 0
-        for meld in self.melds:
-            m |= meld.mask
-        return m
-
 
 def _melds_with_lowest(card: int, rem: int) -> Iterator[int]:
     """Masks of melds inside ``rem`` whose lowest card (int order) is ``card``."""

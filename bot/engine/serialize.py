@@ -3,6 +3,10 @@
 Restores a game exactly, stock order and RNG seed included, so a game
 reloaded from the database plays on as if it had never left memory.  Cards are
 stored as two-letter codes (``TD``) so a stored game is readable by people.
+
+The arrow points one way: this module knows :class:`Game`, the game knows
+nothing of how it is stored (callers use :func:`game_to_dict` and
+:func:`game_from_dict`, not methods on the game).
 """
 
 from __future__ import annotations

@@ -28,6 +28,12 @@ from .partnership import (
     team_tally,
 )
 from .records import GameEnd, GameResult, HandResult, SeatTally
+from .serialize import (
+    game_result_from_dict,
+    game_result_to_dict,
+    hand_result_from_dict,
+    hand_result_to_dict,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,8 +141,6 @@ class TeamGame:
     # --- serialization -------------------------------------------------------------
 
     def to_dict(self) -> dict[str, object]:
-        from .serialize import game_result_to_dict, hand_result_to_dict
-
         return {
             "names": list(self.names),
             "team_scoring": self.rules.scoring.value,
@@ -160,8 +164,6 @@ class TeamGame:
     def from_dict(cls, data: dict[str, Any]) -> TeamGame:
         """Rebuild a team game; each hand's team result is recomputed from its
         tables, so the score can never drift from them."""
-        from .serialize import game_result_from_dict, hand_result_from_dict
-
         try:
             n = data["names"]
             game = cls(

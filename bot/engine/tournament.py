@@ -32,6 +32,13 @@ class TournamentFormat(StrEnum):
     ROUND_ROBIN = "round_robin"
 
 
+#: How a format is named to players (the image's and the message's header).
+FORMAT_LABELS = {
+    TournamentFormat.SINGLE_ELIMINATION: "Single elimination",
+    TournamentFormat.ROUND_ROBIN: "Round robin",
+}
+
+
 class TournamentError(ValueError):
     """An impossible tournament action; the message can be shown to players."""
 

@@ -80,10 +80,3 @@ class SeatView:
     @property
     def my_turn(self) -> bool:
         return self.public.turn == self.seat
-
-    @property
-    def unseen_count(self) -> int:
-        """Cards this seat has not seen: stock plus the unknown part of the
-        opponent's hand."""
-        p = self.public
-        return p.stock_count + p.card_counts[1 - self.seat] - len(self.opponent_known)

@@ -1,29 +1,26 @@
-"""A tournament as an image and as text: the bracket, or the round-robin
-standings with a cross table (docs/RULES.md, *Tournaments*).
+"""A tournament as an image: the bracket, or the round-robin standings with a
+cross table (docs/RULES.md, *Tournaments*).  The same as Discord text is
+:mod:`bot.discord_ui.bracket_text`'s job.
 
-Both are pure functions of a :class:`TournamentView` (public information
-only, picklable), so they run in render workers like every other image.
+A pure function of a :class:`TournamentView` (public information only,
+picklable), so it runs in render workers like every other image.
 
 Why the image scales its boxes with the bracket: a 64-player bracket has 32
 first-round matches stacked in one column, and Discord shrinks any image to
 the chat's width; smaller boxes keep the whole bracket under ~2,000 px on a
-side, so it stays one readable picture instead of an unreadable strip.  Why
-the text trims by priority: Discord refuses a message over 2,000 characters,
-and the round being played now and the champion matter more than old results
-(the image always has the whole bracket).
+side, so it stays one readable picture instead of an unreadable strip.
 """
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from bot.engine.tournament import (
+    FORMAT_LABELS,
     MatchSlot,
-    Standing,
     TournamentFormat,
     TournamentView,
     round_name,
@@ -38,13 +35,6 @@ from .widgets import text
 
 MARGIN = 30
 HEADER_H = 132  # title, subtitle, column labels
-#: Discord's limit on a message's content.
-MAX_TEXT = 2000
-
-_FORMAT_WORDS = {
-    TournamentFormat.SINGLE_ELIMINATION: "Single elimination",
-    TournamentFormat.ROUND_ROBIN: "Round robin",
-}
 
 
 def render_bracket(view: TournamentView) -> bytes:
@@ -91,7 +81,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: TournamentView, w
     title = clean_text(view.title) or "Tournament"
     text(img, (MARGIN + 12, 42), title, 32, theme.TEXT, anchor="lm", max_width=room)
     n = len(view.entrants)
-    sub = f"{_FORMAT_WORDS[view.fmt]} · {n} players · {clean_text(view.status)}"
+    sub = f"{FORMAT_LABELS[view.fmt]} · {n} players · {clean_text(view.status)}"
     text(img, (MARGIN + 12, 80), sub, 20, theme.TEXT_DIM, anchor="lm", max_width=room - legend_w)
 
 
@@ -340,231 +330,9 @@ def _round_robin_image(view: TournamentView) -> Image.Image:
     return img
 
 
-# --- text ----------------------------------------------------------------------------
-
-#: Characters Discord markdown gives a meaning to anywhere in a line, and
-#: those that only matter at its start (headings, lists, quotes).
-_MARKDOWN = frozenset("\\*_~`|<")
-_MARKDOWN_LEAD = frozenset("#->+")
-#: Name lengths tried, longest first (see :func:`bracket_text`).
-_NAME_CAPS = (32, 20, 14, 10)
-
-
-def _units(s: str) -> int:
-    """Length as Discord counts it (UTF-16 code units: an emoji may be 2)."""
-    return len(s.encode("utf-16-le")) // 2
-
-
-def _md(value: str, cap: int) -> str:
-    """``value`` on one line, at most ``cap`` characters (then "…"), with
-    markdown characters escaped so a name cannot restyle the message."""
-    flat = "".join(
-        " " if ch.isspace() else ch
-        for ch in value[:200]
-        if ch.isspace() or unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co")
-    )
-    flat = " ".join(flat.split())
-    if len(flat) > cap:
-        flat = flat[: max(1, cap - 1)].rstrip() + "…"
-    out = "".join("\\" + ch if ch in _MARKDOWN else ch for ch in flat)
-    return "\\" + out if out[:1] in _MARKDOWN_LEAD else out
-
-
-@dataclass(slots=True)
-class _Section:
-    heading: str | None
-    lines: list[str]
-    #: Line indices in the order they are kept when the section must be cut.
-    keep: list[int]
-    more: str  # "matches", "players"
-
-
-def _match_line(m: MatchSlot, view: TournamentView, cap: int) -> str:
-    seeds = _seeds(view)
-
-    def who(uid: int | None, bold: bool = False) -> str:
-        if uid is None:
-            return "*TBD*"
-        seed, name = _player_label(seeds, uid)
-        shown = _md(name, cap) or f"Player {seed}"
-        label = f"({seed}) {shown}" if view.fmt is TournamentFormat.SINGLE_ELIMINATION else shown
-        return f"**{label}**" if bold else label
-
-    a, b = m.players
-    if m.bye:
-        return f"{who(a)} · bye"
-    if m.winner is not None:
-        loser = b if m.winner == a else a
-        wp, lp = (m.points[0], m.points[1]) if m.winner == a else (m.points[1], m.points[0])
-        return f"{who(m.winner, True)} beat {who(loser)} · {wp}–{lp}"
-    line = f"{who(a)} vs {who(b)}"
-    return f"▶ {line} · *playing now*" if m.key in view.live else line
-
-
-def _line_rank(m: MatchSlot, view: TournamentView) -> int:
-    """Which lines of a round to keep first: live, then waiting, then results."""
-    if m.key in view.live:
-        return 0
-    if m.winner is None and not m.bye:
-        return 1 if None not in m.players else 2
-    return 3 if not m.bye else 4
-
-
-def _round_section(view: TournamentView, r: int, cap: int, heading: str) -> _Section:
-    row = view.rounds[r]
-    lines = [_match_line(m, view, cap) for m in row]
-    keep = sorted(range(len(row)), key=lambda i: (_line_rank(row[i], view), i))
-    return _Section(f"**{heading}**", lines, keep, "matches")
-
-
-def _standing_line(i: int, st: Standing, view: TournamentView, cap: int) -> str:
-    seed = next((k + 1 for k, e in enumerate(view.entrants) if e.user_id == st.user_id), 0)
-    name = _md(st.name, cap) or f"Player {seed}"
-    if view.champion == st.user_id:
-        name = f"**{name}**"
-    return f"{i + 1}. {name} · {st.won} W · {st.lost} L · {st.points} pts"
-
-
-def _current_round(view: TournamentView) -> int | None:
-    """Index of the earliest round with a match still to play."""
-    for r, row in enumerate(view.rounds):
-        if any(m.winner is None and not m.bye for m in row):
-            return r
-    return None
-
-
-def _take(section: _Section, budget: int, cut: bool) -> tuple[str | None, bool]:
-    """The section as text if it fits ``budget`` (cutting lines in its keep
-    order when ``cut``); returns (text or None, whole)."""
-    whole = "\n".join(([section.heading] if section.heading else []) + section.lines)
-    if _units(whole) <= budget:
-        return whole, True
-    if not cut:
-        return None, False
-    chosen: set[int] = set()
-    for i in section.keep:
-        trial = chosen | {i}
-        left = len(section.lines) - len(trial)
-        body = [section.lines[k] for k in sorted(trial)]
-        note = [f"…and {left} more {section.more}"] if left else []
-        head = [section.heading] if section.heading else []
-        if _units("\n".join(head + body + note)) > budget:
-            break
-        chosen = trial
-    if not chosen:
-        return None, False
-    left = len(section.lines) - len(chosen)
-    body = [section.lines[k] for k in sorted(chosen)]
-    head = [section.heading] if section.heading else []
-    return "\n".join([*head, *body, f"…and {left} more {section.more}"]), False
-
-
-def bracket_text(view: TournamentView) -> str:
-    """The bracket or standings as a Discord message (markdown, at most
-    2,000 characters).  The header, the champion and the round being played
-    are kept first; older rounds and lower standings are cut when needed.
-
-    Long names are cut to 32 characters, or shorter when that lets the whole
-    message (or at least the whole current round, and then the most lines)
-    fit: a shorter name costs less than a missing match."""
-    best: tuple[bool, int] | None = None
-    chosen = ""
-    for cap in _NAME_CAPS:
-        out, complete, shown, everything = _assemble(view, cap)
-        if everything:
-            return out
-        score = (complete, shown)
-        if best is None or score > best:
-            best, chosen = score, out
-    return chosen
-
-
-def _assemble(view: TournamentView, cap: int) -> tuple[str, bool, int, bool]:
-    """The message for names cut to ``cap`` characters, whether the current
-    round went in whole, how many lines of sections went in, and whether
-    nothing at all was cut."""
-    title = _md(view.title, 80) or "Tournament"
-    status = _md(view.status, 60)
-    n = len(view.entrants)
-    header = f"🏆 **{title}** — {status}\n{_FORMAT_WORDS[view.fmt]} · {n} players"
-    champion = None
-    if view.champion is not None:
-        seed, name = _player_label(_seeds(view), view.champion)
-        champion = f"🏆 Champion: **{_md(name, cap) or f'Player {seed}'}**"
-    # (display position, section, cut allowed, chain), in the order they
-    # claim room.  In a chain of rounds, once one does not fit the rest are
-    # left out too: the text never skips a round between two it shows.
-    claims: list[tuple[int, _Section, bool, str]] = []
-    current = _current_round(view)
-    total = len(view.rounds)
-    names = (
-        [round_name(r + 1, total) for r in range(total)]
-        if view.fmt is TournamentFormat.SINGLE_ELIMINATION
-        else [f"Round {r + 1}" for r in range(total)]
-    )
-    skipped_word = "round"
-    if view.fmt is TournamentFormat.SINGLE_ELIMINATION:
-        focus = current if current is not None else total - 1
-        claims.append((focus, _round_section(view, focus, cap, names[focus]), True, ""))
-        for r in range(focus + 1, total):  # later rounds already partly filled
-            if any(p is not None for m in view.rounds[r] for p in m.players):
-                claims.append((r, _round_section(view, r, cap, names[r]), False, "later"))
-        for r in range(focus - 1, -1, -1):  # then the most recent results first
-            claims.append((r, _round_section(view, r, cap, names[r]), False, "earlier"))
-    else:
-        skipped_word = "section"
-        if current is not None:
-            heading = f"{names[current]} (now)"
-            claims.append((1, _round_section(view, current, cap, heading), True, ""))
-        table = [_standing_line(i, st, view, cap) for i, st in enumerate(view.standings)]
-        claims.append(
-            (0, _Section("**Standings**", table, list(range(len(table))), "players"), True, "")
-        )
-        elsewhere = [
-            m
-            for r, row in enumerate(view.rounds)
-            if r != current
-            for m in row
-            if m.key in view.live
-        ]
-        if elsewhere:
-            lines = [_match_line(m, view, cap) for m in elsewhere]
-            also = _Section("**Also playing**", lines, list(range(len(lines))), "matches")
-            claims.append((2, also, True, ""))
-    fixed = [header, *([champion] if champion else [])]
-    reserve = 60  # room for the "…and N earlier rounds" note
-    budget = MAX_TEXT - _units("\n\n".join(fixed)) - reserve
-    taken: list[tuple[int, str]] = []
-    skipped = 0
-    complete = True
-    everything = True
-    shown = 0
-    broken: set[str] = set()
-    for k, (pos, section, cut, chain) in enumerate(claims):
-        chunk, whole = (None, False) if chain in broken else _take(section, budget - 2, cut)
-        everything = everything and whole
-        if k == 0 and not whole:
-            complete = False
-        if chunk is None:
-            skipped += 1
-            if chain:
-                broken.add(chain)
-            continue
-        taken.append((pos, chunk))
-        shown += chunk.count("\n") + 1
-        budget -= _units(chunk) + 2
-    body = [chunk for _, chunk in sorted(taken, key=lambda t: t[0])]
-    if skipped:
-        plural = "s" if skipped > 1 else ""
-        body.append(f"*…and {skipped} more {skipped_word}{plural} in the image*")
-    parts = [*fixed, *body]
-    return "\n\n".join(parts), complete, shown, everything
-
-
 __all__ = [
     "TournamentView",
     "bracket_image",
-    "bracket_text",
     "render_bracket",
     "tournament_view",
 ]

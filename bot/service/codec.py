@@ -6,18 +6,18 @@ import copy
 import json
 from typing import Any
 
-from bot.engine import Game, Ruleset
+from bot.engine import Game, Ruleset, game_from_dict, game_to_dict
 
 _COMPACT = (",", ":")
 
 
 def dump_state(game: Game) -> str:
-    return json.dumps(game.to_dict(), separators=_COMPACT)
+    return json.dumps(game_to_dict(game), separators=_COMPACT)
 
 
 def load_state(text: str) -> Game:
     """Raises the engine's ``StateError`` for a damaged state."""
-    return Game.from_dict(json.loads(text))
+    return game_from_dict(json.loads(text))
 
 
 def dump_ruleset(ruleset: Ruleset) -> str:

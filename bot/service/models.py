@@ -289,9 +289,6 @@ class TournamentSummary:
     games: tuple[tuple[str, int], ...] = ()
     rules: Ruleset | None = None
 
-    def game_of(self, key: str) -> int | None:
-        return dict(self.games).get(key)
-
 
 class TimerKind(StrEnum):
     REMINDER = "reminder"

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.engine import CARDS, Action, ActionKind, Game, Phase
+from bot.engine import CARDS, Action, ActionKind, Game, Phase, game_from_dict, game_to_dict
 
 ACTIONS = {k.value for k in ActionKind}
 FORFEITS = {"resign", "timeout", "ended"}
@@ -108,7 +108,7 @@ def conserved(game: Game) -> bool:
 
 
 def as_json(game: Game) -> Any:
-    return json.loads(json.dumps(game.to_dict()))
+    return json.loads(json.dumps(game_to_dict(game)))
 
 
 @dataclass
@@ -227,7 +227,7 @@ class Ledger:
     ) -> list[str]:
         gid = row["id"]
         players = (row["player0"], row["player1"])
-        stored = Game.from_dict(json.loads(state))
+        stored = game_from_dict(json.loads(state))
         tracked = self.games.get(gid)
         problems: list[str] = []
         if tracked is None:
@@ -271,7 +271,7 @@ class Ledger:
                     game.forfeit(move["seat"], move["kind"])
             except Exception as exc:  # the engine refuses it: not a legal move
                 problems.append(f"game {gid} v{move['version']}: illegal {dict(move)}: {exc}")
-                game = Game.from_dict(json.loads(state))
+                game = game_from_dict(json.loads(state))
                 break
             tracked.hidden[move["version"]] = hidden_labels(game)
         if as_json(game) != json.loads(state):

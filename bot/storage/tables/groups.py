@@ -71,14 +71,6 @@ class GroupsSql(TableSql):
         )
         return sorted(int(r[0]) for r in rows)
 
-    async def open_lobbies(self, guild_id: int, now: float) -> list[TeamGameRow]:
-        rows = await self._db.fetchall(
-            f"SELECT {TEAM_COLS} FROM team_games WHERE guild_id = ? AND status = 'lobby' "
-            "AND expires_at > ? ORDER BY id",
-            (guild_id, now),
-        )
-        return [TeamGameRow(*r) for r in rows]
-
     # --- tournaments -------------------------------------------------------------------
 
     async def insert_tournament(self, row: TournamentRow) -> int:

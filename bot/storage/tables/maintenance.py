@@ -28,8 +28,3 @@ class MaintenanceSql(TableSql):
         except sqlite3.OperationalError:
             return {}
         return {str(name): int(size) for name, size in rows}
-
-    async def foreign_key_violations(self) -> int:
-        if not is_sqlite(self._db):
-            return 0  # PostgreSQL enforces foreign keys on every statement
-        return len(await self._db.fetchall("PRAGMA foreign_key_check"))
