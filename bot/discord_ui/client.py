@@ -18,8 +18,7 @@ import discord
 from discord.ext import commands
 
 from bot.render.pool import RenderPool
-from bot.service import AiRunner, GinService, TimerLoop
-from bot.service.ai_runner import Decide
+from bot.service import AiRunner, Decide, GinService, TimerLoop
 from bot.shards import ShardRange
 
 from .boards import Boards
@@ -95,13 +94,24 @@ class GinBot(commands.AutoShardedBot):
         )
         self.hands = HandReplies(self.renderer, defer_after=defer_after)
         self.publisher = Publisher(self, self.boards)
-        self.ai = AiRunner(service, decide, self.publisher.on_ai_move, delay=ai_delay)
+        self.ai = AiRunner(service.moves, decide, self.publisher.on_ai_move, delay=ai_delay)
         self.publisher.ai = self.ai
-        self.turns = Turns(service, self.hands, self.publisher)
-        self.challenges = Challenges(self, service, self.hands, self.publisher)
-        self.coach = Coach(service)
-        self.partnerships = Partnerships(self, service, self.publisher)
-        self.tournaments = Tournaments(self, service, self.publisher, self.renderer)
+        self.turns = Turns(service.moves, self.hands, self.publisher)
+        self.challenges = Challenges(
+            self, service.challenges, service.moves, service.settings, self.hands, self.publisher
+        )
+        self.coach = Coach(service.coach)
+        self.partnerships = Partnerships(
+            self, service.partnerships, service.moves, service.settings, self.publisher
+        )
+        self.tournaments = Tournaments(
+            self,
+            service.tournaments,
+            service.moves,
+            service.settings,
+            self.publisher,
+            self.renderer,
+        )
         self.timers = TimerLoop(
             service,
             on_expired=self.publisher.on_expired,

@@ -92,7 +92,7 @@ class GameItem(GinItem[ItemT], template=NEVER):
     game_id: int
 
     async def allowed(self, interaction: discord.Interaction) -> None:
-        await bot_of(interaction).service.check_player(self.game_id, interaction.user.id)
+        await bot_of(interaction).service.moves.check_player(self.game_id, interaction.user.id)
 
 
 class ActionButton(

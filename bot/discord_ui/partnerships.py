@@ -7,10 +7,17 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.service import AiLevel, GinService, TableMode
-from bot.service.models import TeamProgress
-from bot.service.partnership import Lobby, LobbyStatus
-from bot.service.views import MoveReport, table_of
+from bot.service import (
+    AiLevel,
+    Lobby,
+    LobbyStatus,
+    MoveDesk,
+    MoveReport,
+    PartnershipDesk,
+    SettingsDesk,
+    TableMode,
+    TeamProgress,
+)
 
 from .challenges import display_name
 from .components import lobby_view
@@ -21,9 +28,18 @@ from .publisher import Publisher
 class Partnerships:
     """The controller behind /gin partners and the lobby buttons."""
 
-    def __init__(self, client: discord.Client, service: GinService, publisher: Publisher) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        partnerships: PartnershipDesk,
+        moves: MoveDesk,
+        settings: SettingsDesk,
+        publisher: Publisher,
+    ) -> None:
         self.client = client
-        self.service = service
+        self.partnerships = partnerships
+        self.moves = moves
+        self.settings = settings
         self.publisher = publisher
         publisher.on_team = self.after_table
 
@@ -38,7 +54,7 @@ class Partnerships:
     ) -> None:
         bot_user = self.client.user
         assert bot_user is not None
-        lobby = await self.service.open_partnership(
+        lobby = await self.partnerships.open_partnership(
             interaction.guild_id or 0,
             interaction.channel_id or 0,
             (interaction.user.id, display_name(interaction.user)),
@@ -56,23 +72,25 @@ class Partnerships:
         ]
         await interaction.response.send_message(
             lobby_text(lobby),
-            view=lobby_view(lobby.id, open_=lobby.status == LobbyStatus.LOBBY),
+            view=lobby_view(lobby.id, open_=lobby.status is LobbyStatus.LOBBY),
             allowed_mentions=discord.AllowedMentions(users=invited),
         )
         message = await interaction.original_response()
-        await self.service.set_lobby_message(lobby.id, message.id)
+        await self.partnerships.set_lobby_message(lobby.id, message.id)
         self._deal(lobby)
 
     async def on_button(self, interaction: discord.Interaction, action: str, lobby_id: int) -> None:
         user = interaction.user
         if action == "leave":
-            lobby = await self.service.leave_partnership(lobby_id, user.id)
+            lobby = await self.partnerships.leave_partnership(lobby_id, user.id)
         else:
             team = 0 if action == "join0" else 1
-            lobby = await self.service.join_partnership(lobby_id, user.id, display_name(user), team)
+            lobby = await self.partnerships.join_partnership(
+                lobby_id, user.id, display_name(user), team
+            )
         await interaction.response.edit_message(
             content=lobby_text(lobby),
-            view=lobby_view(lobby.id, open_=lobby.status == LobbyStatus.LOBBY),
+            view=lobby_view(lobby.id, open_=lobby.status is LobbyStatus.LOBBY),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self._deal(lobby)
@@ -84,8 +102,8 @@ class Partnerships:
     async def _open_tables(self, lobby: Lobby) -> None:
         """The table is full: both tables' boards — in one thread for the team
         game, started from the lobby message, when the server plays in threads."""
-        tables = [table_of(snap) for snap in lobby.tables]
-        settings = await self.service.get_settings(lobby.guild_id)
+        tables = list(lobby.tables)
+        settings = await self.settings.get_settings(lobby.guild_id)
         if lobby.message_id is not None and settings.tables is TableMode.THREAD:
             people = [s.user_id for s in lobby.seats if s.user_id is not None and not s.computer]
             teams = " v ".join(
@@ -100,7 +118,7 @@ class Partnerships:
                 members=people,
             )
             if opened:
-                tables = await self.service.place_team_in_thread(lobby.id, lobby.message_id)
+                tables = await self.moves.place_team_in_thread(lobby.id, lobby.message_id)
         for table in tables:
             await self.publisher.open_board(table)
 

@@ -13,9 +13,15 @@ from typing import Any
 
 import discord
 
-from bot.service import AiRunner, Challenge, TimerKind, TimerNotice
-from bot.service.models import TournamentProgress
-from bot.service.views import MoveReport, TableView
+from bot.service import (
+    AiRunner,
+    Challenge,
+    MoveReport,
+    TableView,
+    TimerKind,
+    TimerNotice,
+    TournamentProgress,
+)
 
 from .boards import Boards
 from .components import challenge_view
@@ -90,7 +96,7 @@ class Publisher:
 
     async def _placed(self, table: TableView) -> TableView:
         """``table`` where its game is played now, its thread started."""
-        now = await self.boards.service.table_view(table.id)
+        now = await self.boards.service.moves.table_view(table.id)
         table = replace(
             table,
             channel_id=now.channel_id,
