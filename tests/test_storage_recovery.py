@@ -312,7 +312,7 @@ async def test_timer_loop_and_computer_wait_for_the_database(tmp_path: Path) -> 
         await repo.pragma("query_only", 1)  # the database refuses every change
         loop = TimerLoop(svc, on_expired=on_expired, on_timer=on_timer, tick=0.05)
         tasks.append(asyncio.create_task(loop.run()))
-        runner = AiRunner(svc, decide, on_move, delay=0.01)
+        runner = AiRunner(svc.moves, decide, on_move, delay=0.01)
         runner.schedule(ai.id)
         await asyncio.sleep(0.5)
         assert not tasks[0].done() and runner.scheduled()
@@ -343,11 +343,11 @@ async def test_discord_answers_the_line_and_autocomplete_nothing() -> None:
     assert player_message(DatabaseUnavailableError("ConnectionRefusedError")) == UNREACHABLE
     assert "look at the game" in str(player_message(CommitUnknownError("lost in COMMIT")))
 
-    class DownService:
+    class DownMoves:
         async def turn_view(self, guild_id: int, user_id: int, **_: Any) -> Any:
             raise DatabaseUnavailableError("ConnectionRefusedError")
 
-    cog = Gin(SimpleNamespace(service=DownService()))  # type: ignore[arg-type]
+    cog = Gin(SimpleNamespace(service=SimpleNamespace(moves=DownMoves())))  # type: ignore[arg-type]
     interaction = SimpleNamespace(guild_id=1, user=SimpleNamespace(id=2))
     assert await cog._card_choices(interaction, "7") == []  # type: ignore[arg-type]
 
