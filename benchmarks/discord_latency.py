@@ -57,7 +57,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from bot.engine import ActionKind, Phase  # noqa: E402
-from bot.service import GinService  # noqa: E402
+from bot.service import GinService, snapshots  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeUser  # noqa: E402
 
 CHILD = """
@@ -165,7 +165,7 @@ async def play_game(
     await fake.click(b, res.message, accept, settle=False)
     snap = None
     while snap is None:
-        snap = await svc.active_game_for(fake.guild_id, a.id)
+        snap = await snapshots.active_game_for(svc, fake.guild_id, a.id)
         await asyncio.sleep(0.01)
     while snap.channel_id not in fake.channels:  # its thread is being started
         await asyncio.sleep(0.01)
@@ -175,7 +175,7 @@ async def play_game(
     for _ in range(load.moves_per_game):
         if load.pause:
             await asyncio.sleep(rng.uniform(0, load.pause))
-        snap = await svc.get_game(snap.id)
+        snap = await snapshots.get_game(svc, snap.id)
         if answered is not None and snap.version >= answered[1]:  # the move took effect
             load.answered.append(answered)
         answered = None
@@ -219,7 +219,7 @@ async def play_game(
         )
         lat["autocomplete"].extend(x.latency for x in refreshes)
         load.click.extend((x.responded_at or clicked) - clicked for x in refreshes)
-    snap = await svc.get_game(snap.id)
+    snap = await snapshots.get_game(svc, snap.id)
     if answered is not None and snap.version >= answered[1]:
         load.answered.append(answered)
 

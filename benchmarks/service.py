@@ -42,7 +42,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.service import GameSnapshot, GinService, ServiceError
+from bot.service import GinService, ServiceError, snapshots
+from bot.service.snapshots import GameSnapshot
 from tests.service_helpers import random_action  # the same random legal player as the tests
 
 GUILD = 1
@@ -57,8 +58,10 @@ class Stats:
 
 
 async def new_game(svc: GinService, a: int, b: int, target: int | None) -> GameSnapshot:
-    challenge = await svc.create_challenge(GUILD, CHANNEL, a, f"P{a}", b, f"P{b}", target=target)
-    return await svc.accept_challenge(challenge.id, b)
+    challenge = await svc.challenges.create_challenge(
+        GUILD, CHANNEL, a, f"P{a}", b, f"P{b}", target=target
+    )
+    return await snapshots.accept_challenge(svc, challenge.id, b)
 
 
 async def player_pair(
@@ -96,12 +99,12 @@ async def player_pair(
         action = random_action(snap.game, seat, rng)
         started = time.perf_counter()
         try:
-            result = await svc.act(
-                snap.id, snap.players[seat], action, expected_version=snap.version
+            result = await snapshots.act(
+                svc, snap.id, snap.players[seat], action, expected_version=snap.version
             )
         except ServiceError:
             stats.errors += 1
-            snap = await svc.get_game(snap.id)
+            snap = await snapshots.get_game(svc, snap.id)
             continue
         stats.latencies.append(time.perf_counter() - started)
         snap = result.snapshot

@@ -90,9 +90,9 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         difficulty: app_commands.Choice[str] | None = None,
         match: app_commands.Choice[int] | None = None,
     ) -> None:
-        v = variant.value if variant else None
+        v = Variant(variant.value) if variant else None
         games = match.value if match else None
-        settings = await self.service.get_settings(interaction.guild_id or 0)
+        settings = await self.service.settings.get_settings(interaction.guild_id or 0)
         threads = settings.tables is TableMode.THREAD
         check_can_host(interaction.app_permissions, threads=threads)
         # Used inside a game's thread: the new game is announced in the channel.
@@ -179,7 +179,9 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         try:
-            turn = await self.service.turn_view(interaction.guild_id or 0, interaction.user.id)
+            turn = await self.service.moves.turn_view(
+                interaction.guild_id or 0, interaction.user.id
+            )
         except (ServiceError, DatabaseUnavailableError):
             return []  # no game, or the database is away: no suggestions, no error
         typed = current.strip().upper().replace("10", "T")
@@ -195,7 +197,9 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
     @app_commands.command(description="Resign your current game (your opponent wins)")
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction) -> None:
-        report = await self.service.resign_current(interaction.guild_id or 0, interaction.user.id)
+        report = await self.service.moves.resign_current(
+            interaction.guild_id or 0, interaction.user.id
+        )
         await interaction.response.send_message(
             f"You resigned game #{report.table.id}.", ephemeral=True
         )
@@ -207,20 +211,20 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
     @app_commands.command(description="The score sheet of your current (or last) game")
     @app_commands.guild_only()
     async def score(self, interaction: discord.Interaction) -> None:
-        table = await self.service.last_table(interaction.guild_id or 0, interaction.user.id)
+        table = await self.service.moves.last_table(interaction.guild_id or 0, interaction.user.id)
         if table is None:
             raise SettingsError("You haven't played here yet. Start with /gin challenge.")
-        team = await self.service.team_sheet(table.id)
+        team = await self.service.partnerships.team_sheet(table.id)
         if team is not None:  # a partnership table: the team's sheet is the one that counts
             await interaction.response.send_message(team_sheet_text(team), ephemeral=True)
             return
-        sheet = await self.service.score_sheet(table.id)
+        sheet = await self.service.standings.score_sheet(table.id)
         await interaction.response.send_message(text.score_sheet_text(sheet), ephemeral=True)
 
     @app_commands.command(description="Games in progress in this server")
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
-        games = await self.service.list_active(interaction.guild_id or 0)
+        games = await self.service.moves.list_active(interaction.guild_id or 0)
         if not games:
             await interaction.response.send_message("No games in progress.", ephemeral=True)
             return
@@ -254,7 +258,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         page: app_commands.Range[int, 1, 1000] = 1,
         min_games: app_commands.Range[int, 0, 10000] = 0,
     ) -> None:
-        board = await self.service.leaderboard(
+        board = await self.service.standings.leaderboard(
             interaction.guild_id or 0,
             sort=sort.value if sort else "rating",
             page=page,
@@ -271,8 +275,8 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         self, interaction: discord.Interaction, member: discord.User | None = None
     ) -> None:
         who = member or interaction.user
-        stats = await self.service.player_stats(interaction.guild_id or 0, who.id)
-        ai = await self.service.ai_stats(interaction.guild_id or 0, who.id)
+        stats = await self.service.standings.player_stats(interaction.guild_id or 0, who.id)
+        ai = await self.service.standings.ai_stats(interaction.guild_id or 0, who.id)
         name = getattr(who, "display_name", who.name)
         lines = [f"**{name}**"]
         if stats is None:
@@ -291,7 +295,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
     @app_commands.command(description="This server's rules, in short")
     @app_commands.guild_only()
     async def rules(self, interaction: discord.Interaction) -> None:
-        settings = await self.service.get_settings(interaction.guild_id or 0)
+        settings = await self.service.settings.get_settings(interaction.guild_id or 0)
         lines = ["**Gin rummy — this server's rules**", *settings.ruleset.summary_lines()]
         lines.append(f"Turn timeout: {settings.turn_timeout_minutes} minutes (reminder at half).")
         lines.append(assist_line(settings.assist))
@@ -320,10 +324,10 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
                 raise PermissionDeniedError("Changing settings needs the Manage Server permission.")
             if value is None:
                 raise SettingsError(f"Give a value for {setting.value}.")
-            current = await self.service.update_setting(guild, setting.value, value)
+            current = await self.service.settings.update_setting(guild, setting.value, value)
             head = f"✅ {setting.value} is now **{value}**. New games use it."
         else:
-            current = await self.service.get_settings(guild)
+            current = await self.service.settings.get_settings(guild)
             head = "**Server settings** (change with /gin settings setting:<name> value:<value>)"
         r = current.ruleset
         rows = [f"`{k}` = {v}" for k, v in r.to_dict().items()]
@@ -357,11 +361,11 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         if game is None:
             if player is None:
                 raise SettingsError("Name the player or the game number to end.")
-            table = await self.service.active_table(interaction.guild_id or 0, player.id)
+            table = await self.service.moves.active_table(interaction.guild_id or 0, player.id)
             if table is None:
                 raise SettingsError(f"{player.display_name} has no game in progress here.")
             game = table.id
-        report = await self.service.end_by_moderator(
+        report = await self.service.moves.end_by_moderator(
             interaction.guild_id or 0, game, moderator_id=interaction.user.id
         )
         await interaction.response.send_message(f"Game #{game} ended by a moderator (unrated).")

@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.discord_ui.handlers import handlers_of
 from bot.discord_ui.permissions import check_can_host
+from bot.engine import Variant
 from bot.service import AiLevel, SettingsError
 from cogs.gin import LEVELS, MATCHES, VARIANTS
 
@@ -65,7 +66,7 @@ async def partners(
         opponents,
         AiLevel(computer.value) if computer else None,
         target,
-        variant.value if variant else None,
+        Variant(variant.value) if variant else None,
     )
 
 
@@ -106,7 +107,7 @@ class TournamentCommands(app_commands.Group):
             interaction,
             fmt=format.value if format else "single_elimination",
             title=title,
-            variant=variant.value if variant else None,
+            variant=Variant(variant.value) if variant else None,
             target=target,
             match_games=match.value if match else None,
             signup_minutes=signup_minutes,

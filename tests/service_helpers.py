@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.engine import CARDS, Action, ActionKind, Game, Ruleset
-from bot.service import GinService, MoveResult
+from bot.service import GinService, snapshots
+from bot.service.snapshots import MoveResult
 from bot.storage import MoveRow
 
 GUILD = 1000
@@ -50,15 +51,17 @@ def random_action(game: Game, seat: int, rng: random.Random, p_best: float = 0.6
 async def start_game(
     svc: GinService, a: int, b: int, *, guild: int = GUILD, target: int | None = 10
 ) -> Any:
-    challenge = await svc.create_challenge(guild, CHANNEL, a, f"P{a}", b, f"P{b}", target=target)
-    return await svc.accept_challenge(challenge.id, b)
+    challenge = await svc.challenges.create_challenge(
+        guild, CHANNEL, a, f"P{a}", b, f"P{b}", target=target
+    )
+    return await snapshots.accept_challenge(svc, challenge.id, b)
 
 
 async def play_out(
     svc: GinService, game_id: int, rng: random.Random, max_moves: int = 100_000
 ) -> list[MoveResult]:
     """Play random legal moves until the game ends; returns every result."""
-    snap = await svc.get_game(game_id)
+    snap = await snapshots.get_game(svc, game_id)
     results: list[MoveResult] = []
     for _ in range(max_moves):
         game = snap.game
@@ -67,7 +70,9 @@ async def play_out(
         seat = game.turn
         assert seat is not None
         action = random_action(game, seat, rng)
-        res = await svc.act(game_id, snap.players[seat], action, expected_version=snap.version)
+        res = await snapshots.act(
+            svc, game_id, snap.players[seat], action, expected_version=snap.version
+        )
         results.append(res)
         snap = res.snapshot
     raise AssertionError("game did not end")
@@ -104,7 +109,7 @@ async def _crash_child(db: str, seed: int) -> None:
     import sys
 
     svc = await GinService.open(db)
-    games = [await svc.get_game(i) for i in await _active_ids(svc)]
+    games = [await snapshots.get_game(svc, i) for i in await _active_ids(svc)]
     print(f"ready {len(games)}", flush=True)
 
     async def player(index: int) -> None:
@@ -114,7 +119,9 @@ async def _crash_child(db: str, seed: int) -> None:
             seat = snap.game.turn
             assert seat is not None
             action = random_action(snap.game, seat, rng)
-            res = await svc.act(snap.id, snap.players[seat], action, expected_version=snap.version)
+            res = await snapshots.act(
+                svc, snap.id, snap.players[seat], action, expected_version=snap.version
+            )
             snap = res.snapshot
             sys.stdout.write(f"{snap.id} {snap.version}\n")
             sys.stdout.flush()
@@ -134,7 +141,7 @@ async def _race_child(db: str, game_id: int, version: int) -> None:
     from bot.service import ServiceError, StaleActionError
 
     svc = await GinService.open(db)
-    snap = await svc.get_game(game_id)
+    snap = await snapshots.get_game(svc, game_id)
     seat = snap.game.turn
     assert seat is not None
     action = Action(ActionKind.PASS)
@@ -142,7 +149,7 @@ async def _race_child(db: str, game_id: int, version: int) -> None:
     await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
     results = await asyncio.gather(
         *(
-            svc.act(game_id, snap.players[seat], action, expected_version=version)
+            snapshots.act(svc, game_id, snap.players[seat], action, expected_version=version)
             for _ in range(50)
         ),
         return_exceptions=True,

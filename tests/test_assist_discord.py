@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.service import snapshots
 from tests.fakediscord import FakeDiscord, SentMessage
 from tests.test_discord import FAST_LIMIT, ids_with, make_bot, start_game
 
@@ -42,7 +43,7 @@ async def test_counts_between_people_hides_per_card_advice(
         assert res.message is not None and res.ephemeral
         alt = res.message.attachment().description or ""
         assert "deadwood" in alt and "best discard" not in alt and "leaving" not in alt
-        snap = await bot.service.get_game(snap.id)
+        snap = await snapshots.get_game(bot.service, snap.id)
         held = snap.game.hand(seat)
         options = _select(res.message)["options"]
         assert all("description" not in o for o in options)
@@ -67,7 +68,7 @@ async def test_counts_between_people_hides_per_card_advice(
             sel = ids_with(hand_msg, "gin:d:")[0]
             res = await fake.select(mover, hand_msg, sel, [f"k:{too_high[0].code}"])
             assert res.ephemeral and "knock" in res.content.lower()
-        assert (await bot.service.get_game(snap.id)).version == snap.version
+        assert (await snapshots.get_game(bot.service, snap.id)).version == snap.version
     fake.assert_clean()
 
 
@@ -81,7 +82,7 @@ async def test_off_shows_cards_only_and_the_computer_defaults_to_full(
         assert bot.user is not None
         me = fake.users[bot.user.id]
         res = await fake.slash(cy, "gin", subcommand="challenge", options={"opponent": me})
-        ai_game = await bot.service.active_game_for(fake.guild_id, cy.id)
+        ai_game = await snapshots.active_game_for(bot.service, fake.guild_id, cy.id)
         assert ai_game is not None and ai_game.assist.value == "full"
         res = await fake.slash(ana, "gin", subcommand="rules")
         assert "Assistance: counts between people" in res.content
@@ -99,7 +100,7 @@ async def test_off_shows_cards_only_and_the_computer_defaults_to_full(
         # A game started now has no analysis at all; the running one keeps its level.
         snap = await start_game(fake, bot, ana, bo)
         assert snap.assist.value == "off"
-        assert (await bot.service.get_game(ai_game.id)).assist.value == "full"
+        assert (await snapshots.get_game(bot.service, ai_game.id)).assist.value == "full"
         res = await fake.slash(ana, "gin", subcommand="hand")
         alt = res.message.attachment().description or ""  # type: ignore[union-attr]
         assert "in suit order" in alt and "deadwood" not in alt and "run " not in alt

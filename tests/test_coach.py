@@ -13,7 +13,7 @@ import pytest
 from bot.discord_ui.coach import note_line, review_text
 from bot.engine import HandEnd, HandResult, parse_card
 from bot.engine.review import HandReview, NoteKind, ReviewNote
-from bot.service import GinService, NoSuchGameError, NotYourGameError
+from bot.service import GinService, NoSuchGameError, NotYourGameError, snapshots
 from bot.service.coach import NO_FINISHED_HAND, CoachReport
 from tests.fakediscord import FakeDiscord
 from tests.test_discord import FAST_LIMIT, idle, make_bot, play_turn, start_game
@@ -25,25 +25,25 @@ GUILD = 7
 async def play_until_a_hand_ends(svc: GinService, game_id: int, seed: int) -> None:
     rng = random.Random(seed)
     while True:
-        snap = await svc.get_game(game_id)
+        snap = await snapshots.get_game(svc, game_id)
         if snap.game.history:
             return
         seat, action = random_action(snap.game, rng)
-        await svc.play(GUILD, snap.players[seat], action, game_id=game_id)
+        await svc.moves.play(GUILD, snap.players[seat], action, game_id=game_id)
 
 
 async def test_review_after_the_hand_for_its_players_only(db_target: str | Path) -> None:
     db = db_target
     svc = await GinService.open(db, seed=11)
     try:
-        ch = await svc.create_challenge(GUILD, 1, 10, "Ana", 20, "Bo")
-        table = await svc.accept(ch.id, 20)
+        ch = await svc.challenges.create_challenge(GUILD, 1, 10, "Ana", 20, "Bo")
+        table = await svc.challenges.accept(ch.id, 20)
         with pytest.raises(NoSuchGameError, match="once it is over"):
-            await svc.review(GUILD, 10)
+            await svc.coach.review(GUILD, 10)
         await play_until_a_hand_ends(svc, table.id, seed=5)
-        first = await svc.review(GUILD, 10)
-        second = await svc.review(GUILD, 20)
-        sheet = await svc.score_sheet(table.id)
+        first = await svc.coach.review(GUILD, 10)
+        second = await svc.coach.review(GUILD, 20)
+        sheet = await svc.standings.score_sheet(table.id)
         row = sheet.rows[0]
         for report, user in ((first, 10), (second, 20)):
             assert report.game_id == table.id and report.names == ("Ana", "Bo")
@@ -52,15 +52,15 @@ async def test_review_after_the_hand_for_its_players_only(db_target: str | Path)
             assert (hand.number, hand.points, hand.winner) == (1, row.points, row.winner_seat)
         assert first.seat != second.seat
         with pytest.raises(NotYourGameError):
-            await svc.review(GUILD, 99, game_id=table.id)
+            await svc.coach.review(GUILD, 99, game_id=table.id)
         with pytest.raises(NoSuchGameError, match="once it is over"):
-            await svc.review(GUILD, 10, hand_number=2)
+            await svc.coach.review(GUILD, 10, hand_number=2)
     finally:
         await svc.close()
     # Replayed from the seed and the move log: the same review after a restart.
     svc = await GinService.open(db)
     try:
-        assert await svc.review(GUILD, 10, game_id=table.id, hand_number=1) == first
+        assert await svc.coach.review(GUILD, 10, game_id=table.id, hand_number=1) == first
     finally:
         await svc.close()
 
@@ -83,7 +83,7 @@ async def test_review_button_on_the_reveal_is_private(fake: FakeDiscord, tmp_pat
         while not snap.game.history:
             await play_turn(fake, bot, users, snap, rng)
             await idle(bot, fake)
-            snap = await bot.service.get_game(snap.id)
+            snap = await snapshots.get_game(bot.service, snap.id)
         public = fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True)
         reveal = next(
             m for m in public if m.attachments and m.attachments[0].filename == "reveal.png"

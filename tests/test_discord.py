@@ -26,7 +26,8 @@ from bot.discord_ui import GinBot
 from bot.discord_ui.pacing import ChannelPacer
 from bot.engine import ActionKind
 from bot.render.pool import RenderPool
-from bot.service import GameSnapshot, GinService
+from bot.service import GinService, snapshots
+from bot.service.snapshots import GameSnapshot
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.models import InteractionResult, SentMessage
 
@@ -83,7 +84,7 @@ async def until_computer_moved(
     deadline = loop.time() + limit
     while True:
         await idle(bot, fake)
-        snap = await bot.service.get_game(game_id)
+        snap = await snapshots.get_game(bot.service, game_id)
         if snap.status.value != "active" or snap.game.turn == snap.seat_of(human):
             return snap
         assert loop.time() < deadline, "the computer did not move"
@@ -101,7 +102,7 @@ async def start_game(
     accept = ids_with(res.message, "gin:c:accept:")[0]
     await fake.click(b, res.message, accept)
     await idle(bot, fake)
-    snap = await bot.service.active_game_for(fake.guild_id, a.id)
+    snap = await snapshots.active_game_for(bot.service, fake.guild_id, a.id)
     assert snap is not None
     return snap
 
@@ -216,7 +217,7 @@ async def test_whole_game_by_commands_and_buttons_stays_private(
             mark, since = fake.mark(), time.perf_counter()
             await play_turn(fake, bot, users, snap, rng)
             await idle(bot, fake)
-            snap = await bot.service.get_game(snap.id)
+            snap = await snapshots.get_game(bot.service, snap.id)
             if snap.status.value == "active":
                 assert_private(fake, mark, since, snap)
             turns += 1
@@ -260,7 +261,7 @@ async def test_restart_keeps_buttons_working_and_old_ones_refused(
     # A brand-new client over the same database file, as after kill -9.
     bot2 = await make_bot(db)
     async with fake.run_bot(bot2):
-        snap2 = await bot2.service.get_game(snap.id)
+        snap2 = await snapshots.get_game(bot2.service, snap.id)
         assert snap2.version == snap.version + 1
         # The current board's button works after the restart.
         board = board_message(fake, snap.id)
@@ -270,12 +271,12 @@ async def test_restart_keeps_buttons_working_and_old_ones_refused(
         res = await fake.click(user, board, f"gin:a:take:{snap.id}:{snap2.version}")
         assert res.ephemeral and "took the" in res.content
         await idle(bot2, fake)
-        after = await bot2.service.get_game(snap.id)
+        after = await snapshots.get_game(bot2.service, snap.id)
         assert after.version == snap2.version + 1
         # A button drawn for an earlier version answers so and changes nothing.
         res = await fake.click(mover, hand.message, old_pass)
         assert res.ephemeral and "earlier turn" in res.content
-        assert (await bot2.service.get_game(snap.id)).version == after.version
+        assert (await snapshots.get_game(bot2.service, snap.id)).version == after.version
     fake.assert_clean()
 
 
@@ -299,7 +300,7 @@ async def test_racing_double_click_applies_once(fake: FakeDiscord, tmp_path: Pat
         contents = [r.content for r in results]
         assert all(r.ephemeral for r in results)
         assert sum("earlier turn" in c for c in contents) == 2, contents
-        assert (await bot.service.get_game(snap.id)).version == snap.version + 1
+        assert (await snapshots.get_game(bot.service, snap.id)).version == snap.version + 1
     fake.assert_clean()
 
 
@@ -352,12 +353,12 @@ async def test_strangers_and_bad_input_get_clear_private_errors(
         )
         assert res.ephemeral and "oklahoma" in res.content
         # Nothing changed in the game through all that.
-        assert (await bot.service.get_game(snap.id)).version == before
+        assert (await snapshots.get_game(bot.service, snap.id)).version == before
         # A moderator ends the stuck game.
         res = await fake.slash(admin, "gin", subcommand="end", options={"player": ana})
         assert not res.ephemeral and "ended by a moderator" in res.content
         await idle(bot, fake)
-        assert (await bot.service.get_game(snap.id)).status.value == "finished"
+        assert (await snapshots.get_game(bot.service, snap.id)).status.value == "finished"
     fake.assert_clean()
 
 
@@ -367,7 +368,7 @@ async def test_hand_is_private_with_controls_and_autocomplete_from_own_hand(
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     bot = await make_bot(tmp_path / "gin.db")
     async with fake.run_bot(bot):
-        await bot.service.update_setting(fake.guild_id, "assist", "full")
+        await bot.service.settings.update_setting(fake.guild_id, "assist", "full")
         snap = await start_game(fake, bot, ana, bo)
         seat = snap.game.turn
         assert seat is not None
@@ -385,7 +386,7 @@ async def test_hand_is_private_with_controls_and_autocomplete_from_own_hand(
         assert res2.response_name == "UPDATE_MESSAGE"
         assert ids_with(res2.message, "gin:d:")  # type: ignore[arg-type]
         await idle(bot, fake)
-        snap = await bot.service.get_game(snap.id)
+        snap = await snapshots.get_game(bot.service, snap.id)
         choices = await fake.autocomplete(
             mover, "gin", subcommand="discard", focused="card", options={"card": ""}
         )
@@ -413,7 +414,7 @@ async def test_playing_the_computer(fake: FakeDiscord, tmp_path: Path) -> None:
         )
         assert res.message is not None and "computer" in res.content
         await idle(bot, fake)
-        snap = await bot.service.active_game_for(fake.guild_id, ana.id)
+        snap = await snapshots.active_game_for(bot.service, fake.guild_id, ana.id)
         assert snap is not None and snap.ai_level is not None
         rng = random.Random(5)
         for _ in range(60):
@@ -422,7 +423,7 @@ async def test_playing_the_computer(fake: FakeDiscord, tmp_path: Path) -> None:
                 break
             await play_turn(fake, bot, {ana.id: ana}, snap, rng)
             await idle(bot, fake)
-            snap = await bot.service.get_game(snap.id)
+            snap = await snapshots.get_game(bot.service, snap.id)
         assert snap.game.hand_number >= 1
     fake.assert_clean()
 
@@ -492,7 +493,7 @@ async def test_idle_player_is_reminded_then_forfeits(fake: FakeDiscord, tmp_path
         new = fake.messages_since(mark)
         assert any("ran out of time" in m.content for m in new)
         assert any(ids_with(m, "gin:r:") and "wins the game" in m.content for m in new)
-        final = await bot.service.get_game(snap.id)
+        final = await snapshots.get_game(bot.service, snap.id)
         assert final.status.value == "finished"
         assert final.game.result is not None and final.game.result.winner == 1 - seat
     fake.assert_clean()
@@ -580,11 +581,11 @@ async def test_computer_resumes_its_turn_after_a_restart(fake: FakeDiscord, tmp_
             ana, "gin", subcommand="challenge", options={"opponent": fake.users[bot.user.id]}
         )
         assert res.message is not None
-        snap = await bot.service.active_game_for(fake.guild_id, ana.id)
+        snap = await snapshots.active_game_for(bot.service, fake.guild_id, ana.id)
         assert snap is not None
         if not snap.is_ai_turn:
             await fake.slash(ana, "gin", subcommand="pass")
-            snap = await bot.service.get_game(snap.id)
+            snap = await snapshots.get_game(bot.service, snap.id)
         assert snap.is_ai_turn
         version = snap.version
     # Killed while the computer was "thinking": the new process makes its move.
@@ -593,10 +594,10 @@ async def test_computer_resumes_its_turn_after_a_restart(fake: FakeDiscord, tmp_
         # Nobody acts: only the resumed computer turn can move the game on.
         # (With no delay it may have moved before we look, so wait on the game.)
         async with asyncio.timeout(10):
-            while (after := await bot2.service.get_game(snap.id)).version == version:
+            while (after := await snapshots.get_game(bot2.service, snap.id)).version == version:
                 await asyncio.sleep(0.02)
         await idle(bot2, fake)
-        after = await bot2.service.get_game(snap.id)
+        after = await snapshots.get_game(bot2.service, snap.id)
         assert after.version > version and not after.is_ai_turn
     fake.assert_clean()
 
@@ -635,7 +636,7 @@ async def test_gin_score_after_a_resigned_hollywood_game_shows_the_columns_won(
     ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
     bot = await make_bot(tmp_path / "gin.db")
     async with fake.run_bot(bot):
-        await bot.service.update_setting(fake.guild_id, "scoring", "hollywood")
+        await bot.service.settings.update_setting(fake.guild_id, "scoring", "hollywood")
         await start_game(fake, bot, ana, bo)
         res = await fake.slash(bo, "gin", subcommand="resign")
         assert res.ephemeral and "resigned" in res.content
@@ -664,7 +665,7 @@ async def test_board_edits_are_coalesced_and_old_boards_reposted(
         edits_before = board.edit_count
         # Four quick moves by command: the board is edited once, to the latest state.
         for _ in range(4):
-            snap = await bot.service.get_game(snap.id)
+            snap = await snapshots.get_game(bot.service, snap.id)
             seat = snap.game.turn
             assert seat is not None
             user = users[snap.players[seat]]
@@ -678,7 +679,7 @@ async def test_board_edits_are_coalesced_and_old_boards_reposted(
                 await fake.slash(user, "gin", subcommand="discard", options={"card": card})
         await idle(bot, fake)
         assert board.edit_count - edits_before == 1
-        latest = await bot.service.get_game(snap.id)
+        latest = await snapshots.get_game(bot.service, snap.id)
         assert f"gin:a:hand:{snap.id}:{latest.version}" in board.custom_ids()
         # An hour later the board is posted anew at the bottom instead of edited.
         now[0] += 3601

@@ -10,8 +10,9 @@ import time
 from pathlib import Path
 
 from bot.discord_ui import GinBot
-from bot.service import GameSnapshot
+from bot.service import snapshots
 from bot.service.models import GameStatus
+from bot.service.snapshots import GameSnapshot
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.test_discord import (
     board_message,
@@ -57,12 +58,12 @@ async def poke_everything(
     game_id: int,
 ) -> None:
     """A stranger presses every button of a new board: told privately, nothing changes."""
-    before = (await bot.service.get_game(game_id)).version
+    before = (await snapshots.get_game(bot.service, game_id)).version
     board = board_message(fake, game_id)
     for custom_id in board.custom_ids():
         res = await fake.click(stranger, board, custom_id)
         assert res.ephemeral, res
-    assert (await bot.service.get_game(game_id)).version == before
+    assert (await snapshots.get_game(bot.service, game_id)).version == before
 
 
 async def test_a_whole_partnership_game_with_four_users(
@@ -99,7 +100,9 @@ async def test_a_whole_partnership_game_with_four_users(
         await idle(bot, fake)
         assert "All four are in" in fake.message(lobby).content
 
-        tables = [await bot.service.active_game_for(fake.guild_id, u.id) for u in (ana, bo)]
+        tables = [
+            await snapshots.active_game_for(bot.service, fake.guild_id, u.id) for u in (ana, bo)
+        ]
         snaps = [s for s in tables if s is not None]
         assert len(snaps) == 2 and snaps[0].id != snaps[1].id
         # One thread for the team game, started from the lobby: both tables' boards.
@@ -121,8 +124,11 @@ async def test_a_whole_partnership_game_with_four_users(
             mark, since = fake.mark(), time.perf_counter()
             await play_turn(fake, bot, users, snap, rng)
             await idle(bot, fake)
-            snap = await bot.service.get_game(snap.id)
-            snaps = [snap if s.id == snap.id else await bot.service.get_game(s.id) for s in snaps]
+            snap = await snapshots.get_game(bot.service, snap.id)
+            snaps = [
+                snap if s.id == snap.id else await snapshots.get_game(bot.service, s.id)
+                for s in snaps
+            ]
             assert_tables_private(fake, mark, since, snaps)
             if snap.status is GameStatus.ACTIVE:
                 continue
@@ -137,7 +143,9 @@ async def test_a_whole_partnership_game_with_four_users(
                 continue
             # Both tables done: the team hand is posted and the next tables dealt.
             hands_seen += 1
-            new = [await bot.service.active_game_for(fake.guild_id, u.id) for u in (ana, bo)]
+            new = [
+                await snapshots.active_game_for(bot.service, fake.guild_id, u.id) for u in (ana, bo)
+            ]
             if new[0] is None:
                 break  # the game is over
             old, snaps = snaps, [s for s in new if s is not None]
@@ -160,7 +168,7 @@ async def test_a_whole_partnership_game_with_four_users(
         for m in public:
             assert not [c for c in m.custom_ids() if c.startswith(("gin:a:stock", "gin:a:take"))]
         for u in users.values():
-            assert await bot.service.active_game_for(fake.guild_id, u.id) is None
+            assert await snapshots.active_game_for(bot.service, fake.guild_id, u.id) is None
         sheet = await fake.slash(cy, "gin score")
         assert sheet.ephemeral and "partnership gin to 10" in sheet.content
         assert sheet.content.count("**Hand ") == hands_seen and "won" in sheet.content
@@ -187,7 +195,9 @@ async def test_a_computer_fills_an_empty_seat(
         await idle(bot, fake)
         ai_tables = [
             s
-            for s in [await bot.service.active_game_for(fake.guild_id, u.id) for u in (cy, di)]
+            for s in [
+                await snapshots.active_game_for(bot.service, fake.guild_id, u.id) for u in (cy, di)
+            ]
             if s is not None and s.ai_level is not None
         ]
         assert len(ai_tables) == 1 and ai_tables[0].players[1] == bot.user.id  # type: ignore[union-attr]
@@ -203,14 +213,14 @@ async def play_match_out(
 ) -> GameSnapshot:
     """Play a tournament match to its end by commands and buttons, checking
     every public payload on the way."""
-    snap = await bot.service.get_game(game_id)
+    snap = await snapshots.get_game(bot.service, game_id)
     for _ in range(3000):
         if snap.status is not GameStatus.ACTIVE:
             return snap
         mark, since = fake.mark(), time.perf_counter()
         await play_turn(fake, bot, users, snap, rng)
         await idle(bot, fake)
-        snap = await bot.service.get_game(game_id)
+        snap = await snapshots.get_game(bot.service, game_id)
         if snap.status is GameStatus.ACTIVE:
             assert_tables_private(fake, mark, since, [snap])
     raise AssertionError("the match did not end")
@@ -257,11 +267,11 @@ async def test_a_tournament_from_sign_up_to_its_champion(
         starts = [m for m in public if "starts now" in m.content]
         assert len(starts) == 2 and all(len(m.pinged_user_ids()) == 2 for m in starts)
 
-        summary = await bot.service.current_tournament(fake.guild_id)
+        summary = await bot.service.tournaments.current_tournament(fake.guild_id)
         assert summary is not None and summary.status == "running"
         played: set[int] = set()
         for _ in range(3):
-            summary = await bot.service.current_tournament(fake.guild_id)
+            summary = await bot.service.tournaments.current_tournament(fake.guild_id)
             assert summary is not None and summary.bracket is not None
             live = [gid for key, gid in summary.games if key in summary.bracket.live]
             if not live:
@@ -270,7 +280,7 @@ async def test_a_tournament_from_sign_up_to_its_champion(
                 await poke_everything(fake, bot, eve, game_id)
                 await play_match_out(fake, bot, users, game_id, rng)
                 played.add(game_id)
-        summary = await bot.service.current_tournament(fake.guild_id)
+        summary = await bot.service.tournaments.current_tournament(fake.guild_id)
         assert summary is not None and summary.status == "finished" and len(played) == 3
         assert summary.bracket is not None and summary.bracket.champion in users
         champion = users[summary.bracket.champion]

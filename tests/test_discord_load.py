@@ -14,7 +14,8 @@ from PIL import Image
 from bot.discord_ui.pacing import ChannelPacer
 from bot.engine import ActionKind
 from bot.render.pool import RenderPool
-from bot.service import GameSnapshot
+from bot.service import snapshots
+from bot.service.snapshots import GameSnapshot
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.test_discord import board_message, idle, make_bot, start_game
 
@@ -32,7 +33,7 @@ async def move(
     """The player to move makes a plain move by slash command (``snap``: the
     game as already read)."""
     if snap is None:
-        snap = await bot.service.get_game(game_id)  # type: ignore[attr-defined]
+        snap = await snapshots.get_game(bot.service, game_id)  # type: ignore[attr-defined]
     game = snap.game
     seat = game.turn
     assert seat is not None
@@ -78,7 +79,7 @@ async def test_a_busy_channel_stays_within_discords_write_limit(tmp_path: Path) 
         bot = await make_bot(tmp_path / "gin.db", pacer=ChannelPacer(*limit))
         async with fake.run_bot(bot):
             # Pings every turn: the most writes a server can ask for.
-            await bot.service.update_setting(fake.guild_id, "ping", "every")
+            await bot.service.settings.update_setting(fake.guild_id, "ping", "every")
             one = await start_game(fake, bot, ana, bo)
             two = await start_game(fake, bot, cy, di)
             for _ in range(12):  # both games moving fast in one channel
@@ -97,7 +98,7 @@ async def test_a_busy_channel_stays_within_discords_write_limit(tmp_path: Path) 
             assert len(live) <= 2, f"{len(live)} views still alive"
             # ... and yet each board ends showing its game's last move.
             for game in (one, two):
-                snap = await bot.service.get_game(game.id)
+                snap = await snapshots.get_game(bot.service, game.id)
                 board = board_message(fake, game.id)
                 assert f"gin:a:hand:{game.id}:{snap.version}" in board.custom_ids()
             # Pings a busy channel could not send in time were dropped, not sent
@@ -141,5 +142,5 @@ async def test_hands_drawn_by_worker_processes(tmp_path: Path) -> None:
             again = await fake.slash(ana, "gin", subcommand="hand")  # same state
             assert again.message.attachment().data == res.message.attachment().data  # type: ignore[union-attr]
             assert bot.renderer.drawn == drawn  # not drawn twice
-            assert (await bot.service.get_game(snap.id)).version == snap.version
+            assert (await snapshots.get_game(bot.service, snap.id)).version == snap.version
         fake.assert_clean()

@@ -9,6 +9,7 @@ import random
 import time
 from pathlib import Path
 
+from bot.service import snapshots
 from tests.fakediscord import FakeDiscord
 from tests.test_discord import (
     assert_private,
@@ -40,7 +41,7 @@ async def test_a_best_of_three_match_is_played_game_after_game(
         assert res.message is not None and "best of 3" in res.message.content
         await fake.click(bo, res.message, ids_with(res.message, "gin:c:accept:")[0])
         await idle(bot, fake)
-        snap = await bot.service.active_game_for(fake.guild_id, ana.id)
+        snap = await snapshots.active_game_for(bot.service, fake.guild_id, ana.id)
         assert snap is not None
         assert "Match (best of 3): Ana 0 – 0 Bo" in board_message(fake, snap.id).content
 
@@ -51,7 +52,7 @@ async def test_a_best_of_three_match_is_played_game_after_game(
             await play_turn(fake, bot, users, snap, rng)
             await idle(bot, fake)
             before = len(snap.game.match_results)
-            snap = await bot.service.get_game(snap.id)
+            snap = await snapshots.get_game(bot.service, snap.id)
             if len(snap.game.match_results) > before:
                 games_seen += 1
                 if snap.status.value == "active":
@@ -66,7 +67,7 @@ async def test_a_best_of_three_match_is_played_game_after_game(
                     for custom_id in board.custom_ids():
                         poke = await fake.click(eve, board, custom_id)
                         assert poke.ephemeral
-                    assert (await bot.service.get_game(snap.id)).version == version
+                    assert (await snapshots.get_game(bot.service, snap.id)).version == version
             if snap.status.value == "active":
                 assert_private(fake, mark, since, snap)
             turns += 1

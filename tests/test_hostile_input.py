@@ -31,6 +31,7 @@ from bot.discord_ui.edge import (
     parse_id,
 )
 from bot.discord_ui.errors import APOLOGY
+from bot.service import snapshots
 from cogs.gin import Gin
 from cogs.group import TournamentCommands, partners
 from tests.fakediscord import FLAG_EPHEMERAL, FakeDiscord, FakeUser, SentMessage
@@ -100,7 +101,7 @@ async def started(fake: FakeDiscord, bot: Any, a: FakeUser, b: FakeUser) -> Any:
     accept = next(c for c in res.message.custom_ids() if c.startswith("gin:c:accept:"))
     await fake.click(b, res.message, accept)
     await idle(bot, fake)
-    snap = await bot.service.active_game_for(fake.guild_id, a.id)
+    snap = await snapshots.active_game_for(bot.service, fake.guild_id, a.id)
     assert snap is not None
     return snap
 
@@ -211,7 +212,7 @@ async def test_ids_no_client_sends_are_refused_privately(
         menu = f"gin:d:{game}:{version}"
         refused(await fake.click(mover, board, menu, forge=True), FORGED_CONTROL)
         refused(await fake.select(mover, board, knock, ["x"], forge=True), FORGED_CONTROL)
-        assert (await bot.service.get_game(game)).version == version
+        assert (await snapshots.get_game(bot.service, game)).version == version
         await idle(bot, fake)
     assert not loud.records, [r.getMessage() for r in loud.records]
     fake.assert_clean()
@@ -231,7 +232,7 @@ async def test_menu_values_never_offered_are_refused(
             kind = "pass" if "pass" in snap.game.legal(seat) else "draw"
             options = {} if kind == "pass" else {"source": "stock"}
             await fake.slash(users[snap.players[seat]], "gin", subcommand=kind, options=options)
-            snap = await bot.service.get_game(snap.id)
+            snap = await snapshots.get_game(bot.service, snap.id)
         seat = snap.game.turn
         mover = users[snap.players[seat]]
         hand = await fake.slash(mover, "gin", subcommand="hand")
@@ -250,7 +251,7 @@ async def test_menu_values_never_offered_are_refused(
         ):
             res = await fake.select(mover, hand.message, menu, values, strict=False)
             refused(res, NOT_OFFERED)
-        assert (await bot.service.get_game(snap.id)).version == snap.version
+        assert (await snapshots.get_game(bot.service, snap.id)).version == snap.version
         await idle(bot, fake)
     assert not loud.records, [r.getMessage() for r in loud.records]
     fake.assert_clean()
@@ -264,7 +265,7 @@ async def test_options_outside_their_declared_range_are_refused(
     bot = await make_bot(tmp_path / "gin.db")
     async with fake.run_bot(bot):
         snap = await started(fake, bot, ana, bo)
-        settings = await bot.service.get_settings(fake.guild_id)
+        settings = await bot.service.settings.get_settings(fake.guild_id)
         cases: list[tuple[FakeUser, str, dict[str, Any], str]] = [
             (admin, "end", {"game": 10**30}, "between"),
             (admin, "end", {"game": -(2**63)}, "between"),
@@ -305,8 +306,8 @@ async def test_options_outside_their_declared_range_are_refused(
             strict=False,
         )
         refused(res, "1 to 80 characters")
-        assert (await bot.service.get_game(snap.id)).version == snap.version
-        assert await bot.service.get_settings(fake.guild_id) == settings
+        assert (await snapshots.get_game(bot.service, snap.id)).version == snap.version
+        assert await bot.service.settings.get_settings(fake.guild_id) == settings
         await idle(bot, fake)
     assert not loud.records, [r.getMessage() for r in loud.records]
     fake.assert_clean()
@@ -344,12 +345,12 @@ async def test_a_control_on_a_hand_sent_to_someone_else_gets_a_new_private_reply
         res = await fake.click(mover, other_hand.message, forged, forge=True)
         refused(res, FOREIGN_MESSAGE)
         assert msg.edit_count == edits and msg.content == content
-        assert (await bot.service.get_game(snap.id)).version == snap.version
+        assert (await snapshots.get_game(bot.service, snap.id)).version == snap.version
         # On their own message the same control still updates it in place.
         own = next(c for c in msg.custom_ids() if c.startswith(("gin:a:pass:", "gin:a:take:")))
         res = await fake.click(mover, msg, own)
         assert res.response_name == "UPDATE_MESSAGE" and res.message is msg
-        assert (await bot.service.get_game(snap.id)).version == snap.version + 1
+        assert (await snapshots.get_game(bot.service, snap.id)).version == snap.version + 1
         await idle(bot, fake)
     assert not loud.records, [r.getMessage() for r in loud.records]
     fake.assert_clean()

@@ -8,6 +8,7 @@ from pathlib import Path
 import discord
 
 from bot.discord_ui.permissions import LOST_BOARD, check_can_host, missing
+from bot.service import snapshots
 from tests.fakediscord import FakeDiscord
 from tests.test_discord import idle, make_bot, start_game
 from tests.test_discord_load import move
@@ -34,7 +35,7 @@ async def test_challenge_refused_without_attach_files(tmp_path: Path) -> None:
             assert res.ephemeral
             assert "**Attach Files**" in res.content and "Send Messages" not in res.content
             assert "settings → Permissions" in res.content
-            assert await bot.service.active_game_for(fake.guild_id, ana.id) is None
+            assert await snapshots.active_game_for(bot.service, fake.guild_id, ana.id) is None
             assert (
                 fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True)
                 == []
@@ -54,12 +55,12 @@ async def test_losing_permissions_mid_game_is_survived(tmp_path: Path) -> None:
             await move(fake, bot, snap.id, users)  # its board edit gets 403
             await idle(bot, fake)
             assert any("403" in r for r in fake.rejections)
-            before = (await bot.service.get_game(snap.id)).version
+            before = (await snapshots.get_game(bot.service, snap.id)).version
             await move(fake, bot, snap.id, users)  # the next player is told, privately
             res = fake.last_interaction
             assert res is not None and res.ephemeral and LOST_BOARD in res.content
             assert res.message is not None and res.message.attachments  # the hand still shows
-            assert (await bot.service.get_game(snap.id)).version == before + 1
+            assert (await snapshots.get_game(bot.service, snap.id)).version == before + 1
             # Permission back: the next board post works and the warning goes.
             fake.channels[fake.channel_id].bot_denied = 0
             await idle(bot, fake)

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bot.service import snapshots
 from tests.fakediscord import FakeDiscord, SentMessage
 from tests.test_discord import FAST_LIMIT, idle, make_bot, start_game
 
@@ -31,7 +32,7 @@ def _pings(fake: FakeDiscord) -> list[SentMessage]:
 
 
 async def _move(fake: FakeDiscord, bot: Any, users: dict[int, Any], game_id: int) -> None:
-    snap = await bot.service.get_game(game_id)
+    snap = await snapshots.get_game(bot.service, game_id)
     seat = snap.game.turn
     user = users[snap.players[seat]]
     if "pass" in snap.game.legal(seat):
@@ -65,7 +66,7 @@ async def test_idle_ping_only_after_the_player_idles_and_is_never_deleted(
         await bot.publisher.pings.tick()
         await idle(bot, fake)
         pings = _pings(fake)
-        snap = await bot.service.get_game(snap.id)
+        snap = await snapshots.get_game(bot.service, snap.id)
         waiting = snap.players[snap.game.turn or 0]
         assert len(pings) == 1 and pings[0].pinged_user_ids() == {waiting}
         assert "waiting for you for 5 min" in pings[0].content
@@ -144,7 +145,7 @@ async def test_idle_pings_are_rearmed_after_a_restart(fake: FakeDiscord, tmp_pat
         await bot2.publisher.pings.tick()
         await idle(bot2, fake)
         (ping,) = _pings(fake)
-        snap = await bot2.service.get_game(fresh.id)
+        snap = await snapshots.get_game(bot2.service, fresh.id)
         assert ping.pinged_user_ids() == {snap.players[snap.game.turn or 0]}
         assert f"game #{fresh.id}" in ping.content and f"game #{stale.id}" not in ping.content
         # The turn passes: the ping is settled as usual.

@@ -21,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from bot.engine import ActionKind
-from bot.service import GameSnapshot, GinService
+from bot.service import GinService, snapshots
+from bot.service.snapshots import GameSnapshot
 from tests.fakediscord import FakeDiscord, FakeGuild, FakeUser, SentMessage
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -127,14 +128,14 @@ class Table:
     async def _active(self) -> GameSnapshot:
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
-            snap = await self.svc.active_game_for(self.guild.id, self.a.id)
+            snap = await snapshots.active_game_for(self.svc, self.guild.id, self.a.id)
             if snap is not None:
                 return snap
             await asyncio.sleep(0.05)
         raise AssertionError("the game did not start")
 
     async def snap(self) -> GameSnapshot:
-        return await self.svc.get_game(self.game_id)
+        return await snapshots.get_game(self.svc, self.game_id)
 
     async def move(self) -> GameSnapshot:
         """The player to move makes one legal move by command; it is

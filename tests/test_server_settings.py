@@ -69,30 +69,30 @@ async def test_migration_2_keeps_old_games_at_full(tmp_path: Path) -> None:
 async def test_settings_round_trip_and_advice_per_level(db_target: str | Path) -> None:
     svc = await GinService.open(db_target, seed=3)
     try:
-        s = await svc.get_settings(1)
+        s = await svc.settings.get_settings(1)
         assert s.assist is None and s.ping_mode is PingMode.IDLE and s.ping_idle_minutes == 5
-        s = await svc.update_setting(1, "ping", "after 12 minutes")
+        s = await svc.settings.update_setting(1, "ping", "after 12 minutes")
         assert (s.ping_mode, s.ping_idle_minutes) == (PingMode.IDLE, 12)
-        s = await svc.update_setting(1, "ping", "every")
+        s = await svc.settings.update_setting(1, "ping", "every")
         assert (s.ping_mode, s.ping_idle_minutes) == (PingMode.EVERY, 12)
         with pytest.raises(SettingsError, match="assist must be"):
-            await svc.update_setting(1, "assist", "maybe")
+            await svc.settings.update_setting(1, "assist", "maybe")
         for level in Assist:
-            await svc.update_setting(1, "assist", level.value)
-            ch = await svc.create_challenge(1, 5, 10, "A", 11, "B")
-            table = await svc.accept(ch.id, 11)
+            await svc.settings.update_setting(1, "assist", level.value)
+            ch = await svc.challenges.create_challenge(1, 5, 10, "A", 11, "B")
+            table = await svc.challenges.accept(ch.id, 11)
             assert table.assist is level
             # Play to the first discard decision.
             while True:
                 seat = table.turn
                 assert seat is not None
-                turn = await svc.turn_view(1, table.players[seat])
+                turn = await svc.moves.turn_view(1, table.players[seat])
                 if ActionKind.DISCARD in turn.view.legal:
                     break
                 kind = next(
                     k for k in (ActionKind.DRAW_STOCK, ActionKind.PASS) if k in turn.view.legal
                 )
-                table = (await svc.play(1, table.players[seat], Action(kind))).table
+                table = (await svc.moves.play(1, table.players[seat], Action(kind))).table
             advice = turn.advice
             assert set(advice.discards) <= set(turn.view.hand) and advice.discards
             if level is Assist.FULL:
@@ -101,7 +101,7 @@ async def test_settings_round_trip_and_advice_per_level(db_target: str | Path) -
                 assert not advice.deadwood_after and advice.best_discard is None
                 assert advice.knock_card is None and advice.gin_card is None
                 with pytest.raises(MoveRejectedError, match="Name the card"):
-                    await svc.play(1, table.players[seat], Action(ActionKind.KNOCK))
-            await svc.resign_current(1, 10)
+                    await svc.moves.play(1, table.players[seat], Action(ActionKind.KNOCK))
+            await svc.moves.resign_current(1, 10)
     finally:
         await svc.close()

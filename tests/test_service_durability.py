@@ -16,14 +16,9 @@ import aiosqlite
 import asyncpg
 
 from bot.engine import Action, ActionKind, game_from_dict, game_to_dict
-from bot.service import (
-    AiLevel,
-    GinService,
-    MoveRejectedError,
-    MoveResult,
-    StaleActionError,
-)
+from bot.service import AiLevel, GinService, MoveRejectedError, StaleActionError, snapshots
 from bot.service.games import STALE_MESSAGE
+from bot.service.snapshots import MoveResult
 from bot.storage import MoveRow
 from bot.storage.postgres import PgDb, Statements, is_postgres_url
 from bot.storage.sqlite import SqliteDb
@@ -44,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 async def _play(svc: GinService, game_id: int, moves: int, rng: random.Random) -> Any:
     """Up to ``moves`` random moves, stopping early rather than ending the game."""
-    snap = await svc.get_game(game_id)
+    snap = await snapshots.get_game(svc, game_id)
     for _ in range(moves):
         seat = snap.game.turn
         assert seat is not None
@@ -52,7 +47,7 @@ async def _play(svc: GinService, game_id: int, moves: int, rng: random.Random) -
         probe = game_from_dict(game_to_dict(snap.game))
         if probe.apply(seat, action).game is not None:
             break  # keep the game going
-        snap = (await svc.act(game_id, snap.players[seat], action)).snapshot
+        snap = (await snapshots.act(svc, game_id, snap.players[seat], action)).snapshot
     return snap
 
 
@@ -67,18 +62,18 @@ async def test_a_new_service_resumes_every_game_exactly(db_target: str | Path) -
         clock.advance(7)
         await _play(svc, snap.id, rng.randrange(5, 120), rng)
         ids.append(snap.id)
-    ai = await svc.start_ai_game(GUILD, CHANNEL, 99, "Ana", AiLevel.HARD)
+    ai = await snapshots.start_ai_game(svc, GUILD, CHANNEL, 99, "Ana", AiLevel.HARD)
     await _play(svc, ai.id, 1, rng)
     ids.append(ai.id)
     clock.advance(2000)
-    reminders = await svc.due_timers()  # some games have had their reminder
+    reminders = await svc.clocks.due_timers()  # some games have had their reminder
     assert reminders
 
     async def picture(s: GinService) -> dict[int, Any]:
         out = {}
         for gid in ids:
-            snap = await s.get_game(gid)
-            sheet = await s.score_sheet(gid)
+            snap = await snapshots.get_game(s, gid)
+            sheet = await s.standings.score_sheet(gid)
             out[gid] = (
                 snap.version,
                 game_to_dict(snap.game),
@@ -91,8 +86,8 @@ async def test_a_new_service_resumes_every_game_exactly(db_target: str | Path) -
         return out
 
     before = await picture(svc)
-    timer = await svc.next_timer_at()
-    listing = await svc.list_active(GUILD)
+    timer = await svc.clocks.next_timer_at()
+    listing = await svc.moves.list_active(GUILD)
     assert all(b[1]["hand_number"] >= 1 and b[1]["phase"] != "game_over" for b in before.values())
     await svc.close()
 
@@ -100,14 +95,14 @@ async def test_a_new_service_resumes_every_game_exactly(db_target: str | Path) -
     try:
         assert svc.downtime_credit == 0
         assert await picture(svc) == before
-        assert await svc.next_timer_at() == timer
-        assert await svc.list_active(GUILD) == listing
-        assert await svc.due_timers() == []  # reminders already sent stay sent
+        assert await svc.clocks.next_timer_at() == timer
+        assert await svc.moves.list_active(GUILD) == listing
+        assert await svc.clocks.due_timers() == []  # reminders already sent stay sent
         # Play on in the database and in a copy restored from the old state:
         # same draws, same results (the stock order survived).
         for gid in ids[:-1]:
             twin = game_from_dict(before[gid][1])
-            snap = await svc.get_game(gid)
+            snap = await snapshots.get_game(svc, gid)
             for _ in range(40):
                 if snap.game.is_over:
                     break
@@ -115,7 +110,7 @@ async def test_a_new_service_resumes_every_game_exactly(db_target: str | Path) -
                 assert seat is not None
                 action = random_action(snap.game, seat, rng)
                 twin.apply(seat, action)
-                snap = (await svc.act(gid, snap.players[seat], action)).snapshot
+                snap = (await snapshots.act(svc, gid, snap.players[seat], action)).snapshot
                 assert game_to_dict(snap.game) == game_to_dict(twin)
     finally:
         await svc.close()
@@ -132,7 +127,7 @@ async def test_100_identical_moves_apply_once(db_target: str | Path) -> None:
         # With the version the buttons carried: one applies, 99 are stale.
         results = await asyncio.gather(
             *(
-                svc.act(gid, uid, Action(ActionKind.PASS), expected_version=snap.version)
+                snapshots.act(svc, gid, uid, Action(ActionKind.PASS), expected_version=snap.version)
                 for _ in range(100)
             ),
             return_exceptions=True,
@@ -141,16 +136,16 @@ async def test_100_identical_moves_apply_once(db_target: str | Path) -> None:
         stale = [r for r in results if isinstance(r, StaleActionError)]
         assert len(applied) == 1 and len(stale) == 99
         assert {str(e) for e in stale} == {STALE_MESSAGE}
-        snap = await svc.get_game(gid)
+        snap = await snapshots.get_game(svc, gid)
         assert snap.version == 2
 
         # Without a version: the engine refuses the repeats for what they are.
         other = snap.players[1 - seat]
-        await svc.act(gid, other, Action(ActionKind.PASS))
-        snap = (await svc.act(gid, uid, Action(ActionKind.DRAW_STOCK))).snapshot
+        await snapshots.act(svc, gid, other, Action(ActionKind.PASS))
+        snap = (await snapshots.act(svc, gid, uid, Action(ActionKind.DRAW_STOCK))).snapshot
         card = snap.game.view(seat).hand[0]
         results = await asyncio.gather(
-            *(svc.act(gid, uid, Action(ActionKind.DISCARD, card)) for _ in range(100)),
+            *(snapshots.act(svc, gid, uid, Action(ActionKind.DISCARD, card)) for _ in range(100)),
             return_exceptions=True,
         )
         applied = [r for r in results if isinstance(r, MoveResult)]
@@ -158,7 +153,7 @@ async def test_100_identical_moves_apply_once(db_target: str | Path) -> None:
         assert len(applied) == 1 and len(rejected) == 99
         name = snap.game.names[1 - seat]
         assert {str(e) for e in rejected} == {f"It's {name}'s turn."}
-        assert (await svc.get_game(gid)).version == 5
+        assert (await snapshots.get_game(svc, gid)).version == 5
         moves = await svc.repository.read(lambda tx: tx.moves(gid))
         assert [m.version for m in moves] == [2, 3, 4, 5]
     finally:
@@ -177,17 +172,17 @@ async def test_two_services_on_one_file_never_both_apply(db_target: str | Path) 
         # must notice the other's commits (its cached copy is stale).
         for i in range(30):
             s = (one, two)[i % 2]
-            snap = await s.get_game(snap.id) if i else snap
+            snap = await snapshots.get_game(s, snap.id) if i else snap
             seat = snap.game.turn
             assert seat is not None
             action = random_action(snap.game, seat, rng)
-            snap = (await s.act(snap.id, snap.players[seat], action)).snapshot
+            snap = (await snapshots.act(s, snap.id, snap.players[seat], action)).snapshot
             assert snap.version == 2 + i
         seat = snap.game.turn
         assert seat is not None
         action = random_action(snap.game, seat, rng)
         calls = [
-            s.act(snap.id, snap.players[seat], action, expected_version=snap.version)
+            snapshots.act(s, snap.id, snap.players[seat], action, expected_version=snap.version)
             for s in (one, two)
             for _ in range(50)
         ]
@@ -195,7 +190,9 @@ async def test_two_services_on_one_file_never_both_apply(db_target: str | Path) 
         assert sum(isinstance(r, MoveResult) for r in results) == 1
         odd = [r for r in results if not isinstance(r, MoveResult | StaleActionError)]
         assert not odd, odd[:3]
-        assert (await one.get_game(snap.id)).version == (await two.get_game(snap.id)).version
+        assert (await snapshots.get_game(one, snap.id)).version == (
+            await snapshots.get_game(two, snap.id)
+        ).version
     finally:
         await one.close()
         await two.close()
@@ -239,7 +236,7 @@ async def test_two_processes_never_both_apply(db_target: str | Path) -> None:
     assert sum(int(c[3]) for c in counts) == 99, outs
     svc = await GinService.open(path)
     try:
-        assert (await svc.get_game(snap.id)).version == 2
+        assert (await snapshots.get_game(svc, snap.id)).version == 2
         assert len(await svc.repository.read(lambda tx: tx.moves(snap.id))) == 1
     finally:
         await svc.close()
@@ -348,12 +345,12 @@ async def test_kill_9_mid_burst_loses_nothing(db_target: str | Path) -> None:
     try:
         rng = random.Random(8)
         for gid in ids:
-            snap = await svc.get_game(gid)
+            snap = await snapshots.get_game(svc, gid)
             assert snap.version >= last_seen.get(gid, 1)
             if not snap.game.is_over:
                 results = await play_out(svc, gid, rng)
                 assert results[-1].game_result is not None
-        board = await svc.leaderboard(GUILD, page_size=100)
+        board = await svc.standings.leaderboard(GUILD, page_size=100)
         assert sum(r.games for r in board.rows) == 2 * len(ids)
         assert await svc.repository.integrity_check() == "ok"
     finally:

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import Action, ActionKind
-from bot.service import AiLevel, GameStatus, GinService, TimerKind
+from bot.service import AiLevel, GameStatus, GinService, TimerKind, snapshots
 
 from .service_helpers import CHANNEL, GUILD, FakeClock, random_action, start_game
 
@@ -22,7 +22,7 @@ def clock() -> FakeClock:
 @pytest.fixture
 async def svc(db_target: str | Path, clock: FakeClock) -> AsyncIterator[GinService]:
     service = await GinService.open(db_target, clock=clock, seed=7)
-    await service.update_setting(GUILD, "turn_timeout", "10")
+    await service.settings.update_setting(GUILD, "turn_timeout", "10")
     yield service
     await service.close()
 
@@ -32,53 +32,55 @@ async def test_reminder_once_at_half_time_then_forfeit(svc: GinService, clock: F
     snap = await start_game(svc, 1, 2)
     idle = snap.turn_user
     assert snap.turn_deadline == t0 + 600
-    assert await svc.next_timer_at() == t0 + 300
+    assert await svc.clocks.next_timer_at() == t0 + 300
     clock.advance(299)
-    assert await svc.due_timers() == []
+    assert await svc.clocks.due_timers() == []
     clock.advance(1)
-    (reminder,) = await svc.due_timers()
+    (reminder,) = await svc.clocks.due_timers()
     assert (reminder.kind, reminder.game_id, reminder.user_id) == (
         TimerKind.REMINDER,
         snap.id,
         idle,
     )
-    assert (reminder.deadline, reminder.channel_id, reminder.result) == (t0 + 600, CHANNEL, None)
-    assert await svc.due_timers() == []  # each reminder is reported once
-    assert await svc.next_timer_at() == t0 + 600
-    assert (await svc.get_game(snap.id)).version == snap.version  # a reminder is no move
+    assert (reminder.deadline, reminder.channel_id, reminder.report) == (t0 + 600, CHANNEL, None)
+    assert await svc.clocks.due_timers() == []  # each reminder is reported once
+    assert await svc.clocks.next_timer_at() == t0 + 600
+    assert (await snapshots.get_game(svc, snap.id)).version == snap.version  # a reminder is no move
 
     clock.advance(300)
-    (forfeit,) = await svc.due_timers()
+    (forfeit,) = await svc.clocks.due_timers()
     assert forfeit.kind is TimerKind.FORFEIT and forfeit.user_id == idle
-    res = forfeit.result
+    res = forfeit.report
     assert res is not None and res.game_result is not None
     assert res.game_result.reason == "timeout" and res.actor_id == idle
-    assert res.snapshot.players[res.game_result.winner] != idle
-    assert res.snapshot.status is GameStatus.FINISHED and res.snapshot.version == 2
+    assert res.table.players[res.game_result.winner] != idle
+    assert res.table.status is GameStatus.FINISHED and res.table.version == 2
     assert len(res.rating_changes) == 2  # a timeout is rated
-    assert await svc.due_timers() == []
-    assert await svc.next_timer_at() is None
-    sheet = await svc.score_sheet(snap.id)
+    assert await svc.clocks.due_timers() == []
+    assert await svc.clocks.next_timer_at() is None
+    sheet = await svc.standings.score_sheet(snap.id)
     assert [r.end for r in sheet.rows] == ["timeout"]
-    stats = await svc.player_stats(GUILD, idle or 0)
+    stats = await svc.standings.player_stats(GUILD, idle or 0)
     assert stats is not None and stats.losses == 1
 
 
 async def test_moving_rearms_the_clock(svc: GinService, clock: FakeClock) -> None:
     snap = await start_game(svc, 1, 2)
     clock.advance(400)
-    (reminder,) = await svc.due_timers()
+    (reminder,) = await svc.clocks.due_timers()
     assert reminder.kind is TimerKind.REMINDER
     seat = snap.game.turn
     assert seat is not None
-    res = await svc.act(snap.id, snap.players[seat], Action(ActionKind.PASS))
+    res = await snapshots.act(svc, snap.id, snap.players[seat], Action(ActionKind.PASS))
     assert res.snapshot.turn_deadline == clock.now + 600
-    assert await svc.next_timer_at() == clock.now + 300  # a fresh reminder for the next player
+    assert (
+        await svc.clocks.next_timer_at() == clock.now + 300
+    )  # a fresh reminder for the next player
     clock.advance(599)
-    (again,) = await svc.due_timers()
+    (again,) = await svc.clocks.due_timers()
     assert again.kind is TimerKind.REMINDER and again.user_id == res.snapshot.turn_user
     clock.advance(1)
-    (forfeit,) = await svc.due_timers()
+    (forfeit,) = await svc.clocks.due_timers()
     assert forfeit.kind is TimerKind.FORFEIT and forfeit.user_id == res.snapshot.turn_user
 
 
@@ -89,41 +91,41 @@ async def test_a_move_just_before_the_deadline_wins_the_race(
     clock.advance(599.9)
     seat = snap.game.turn
     assert seat is not None
-    await svc.act(snap.id, snap.players[seat], Action(ActionKind.PASS))
+    await snapshots.act(svc, snap.id, snap.players[seat], Action(ActionKind.PASS))
     clock.advance(0.2)
-    assert [e.kind for e in await svc.due_timers()] == []
+    assert [e.kind for e in await svc.clocks.due_timers()] == []
 
 
 async def test_the_computer_has_no_clock(svc: GinService, clock: FakeClock) -> None:
     rng = random.Random(2)
-    snap = await svc.start_ai_game(GUILD, CHANNEL, 1, "Ana", AiLevel.EASY)
+    snap = await snapshots.start_ai_game(svc, GUILD, CHANNEL, 1, "Ana", AiLevel.EASY)
     while not snap.is_ai_turn:
-        res = await svc.act(snap.id, 1, random_action(snap.game, 0, rng))
+        res = await snapshots.act(svc, snap.id, 1, random_action(snap.game, 0, rng))
         snap = res.snapshot
     assert snap.turn_deadline is None
     clock.advance(10 * 86400)
-    assert await svc.due_timers() == []
-    assert (await svc.get_game(snap.id)).status is GameStatus.ACTIVE
-    assert await svc.pending_ai_turns() == [snap.id]
+    assert await svc.clocks.due_timers() == []
+    assert (await snapshots.get_game(svc, snap.id)).status is GameStatus.ACTIVE
+    assert await svc.moves.pending_ai_turns() == [snap.id]
 
 
 async def test_timeout_setting_applies_to_the_next_turn(svc: GinService, clock: FakeClock) -> None:
     snap = await start_game(svc, 1, 2)
-    await svc.update_setting(GUILD, "turn_timeout", "120")
+    await svc.settings.update_setting(GUILD, "turn_timeout", "120")
     seat = snap.game.turn
     assert seat is not None
-    res = await svc.act(snap.id, snap.players[seat], Action(ActionKind.PASS))
+    res = await snapshots.act(svc, snap.id, snap.players[seat], Action(ActionKind.PASS))
     assert res.snapshot.turn_deadline == clock.now + 7200
 
 
 async def test_downtime_does_not_count(db_target: str | Path, clock: FakeClock) -> None:
     path = db_target
     svc = await GinService.open(path, clock=clock, seed=8)
-    await svc.update_setting(GUILD, "turn_timeout", "10")
+    await svc.settings.update_setting(GUILD, "turn_timeout", "10")
     t0 = clock.now
     snap = await start_game(svc, 1, 2)
     clock.advance(200)
-    await svc.heartbeat()
+    await svc.clocks.heartbeat()
     clock.advance(50)
     # The bot dies here (no clean close): the last sign of life was t0 + 200.
     await svc.repository.close()
@@ -132,19 +134,19 @@ async def test_downtime_does_not_count(db_target: str | Path, clock: FakeClock) 
     svc = await GinService.open(path, clock=clock)
     try:
         assert svc.downtime_credit == pytest.approx(7250)
-        restored = await svc.get_game(snap.id)
+        restored = await snapshots.get_game(svc, snap.id)
         assert restored.turn_deadline == pytest.approx(t0 + 600 + 7250)
-        assert await svc.next_timer_at() == pytest.approx(t0 + 300 + 7250)
-        assert await svc.due_timers() == []  # 200 s had passed before the crash
+        assert await svc.clocks.next_timer_at() == pytest.approx(t0 + 300 + 7250)
+        assert await svc.clocks.due_timers() == []  # 200 s had passed before the crash
         clock.advance(99)
-        assert await svc.due_timers() == []
+        assert await svc.clocks.due_timers() == []
         clock.advance(1)
-        assert [e.kind for e in await svc.due_timers()] == [TimerKind.REMINDER]
+        assert [e.kind for e in await svc.clocks.due_timers()] == [TimerKind.REMINDER]
         await svc.close()  # a clean close records the time...
         clock.advance(1000)
         svc = await GinService.open(path, clock=clock)
         assert svc.downtime_credit == pytest.approx(1000)  # ...so exactly the gap is credited
-        restored = await svc.get_game(snap.id)
+        restored = await snapshots.get_game(svc, snap.id)
         assert restored.turn_deadline == pytest.approx(t0 + 600 + 7250 + 1000)
     finally:
         await svc.close()
@@ -153,13 +155,13 @@ async def test_downtime_does_not_count(db_target: str | Path, clock: FakeClock) 
 async def test_a_timed_out_hollywood_games_sheet_gives_the_open_columns_to_the_winner(
     svc: GinService, clock: FakeClock
 ) -> None:
-    await svc.update_setting(GUILD, "scoring", "hollywood")
+    await svc.settings.update_setting(GUILD, "scoring", "hollywood")
     snap = await start_game(svc, 1, 2)
     clock.advance(600)
-    forfeits = [t for t in await svc.due_timers() if t.kind is TimerKind.FORFEIT]
-    assert len(forfeits) == 1 and forfeits[0].result is not None
+    forfeits = [t for t in await svc.clocks.due_timers() if t.kind is TimerKind.FORFEIT]
+    assert len(forfeits) == 1 and forfeits[0].report is not None
     winner = 1 - snap.seat_of(forfeits[0].user_id or 0)
-    sheet = await svc.score_sheet(snap.id)
+    sheet = await svc.standings.score_sheet(snap.id)
     assert sheet.result is not None and sheet.result.winner == winner
     assert sheet.public is not None and sheet.public.hollywood is not None
     assert [c.winner for c in sheet.public.hollywood.columns] == [winner] * 3

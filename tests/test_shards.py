@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.config import Config, ConfigError
-from bot.service import AiLevel, GinService
+from bot.service import AiLevel, GinService, snapshots
 from bot.shards import SHARD_SHIFT, ShardRange, shard_of
 from tests.service_helpers import FakeClock, start_game
 
@@ -54,31 +54,31 @@ async def test_each_guild_has_exactly_one_owner(db_target: str | Path) -> None:
     try:
         mine, theirs = guild_on(1), guild_on(2)
         for svc, guild in ((low, mine), (high, theirs)):
-            await svc.update_setting(guild, "turn_timeout", "10")
+            await svc.settings.update_setting(guild, "turn_timeout", "10")
         a = await start_game(low, 1, 2, guild=mine)
         b = await start_game(low, 3, 4, guild=theirs)  # made by either process
-        ai_a = await low.start_ai_game(mine, 1, 5, "P5", AiLevel.EASY, ai_user_id=99)
-        ai_b = await low.start_ai_game(theirs, 1, 6, "P6", AiLevel.EASY, ai_user_id=99)
+        ai_a = await snapshots.start_ai_game(low, mine, 1, 5, "P5", AiLevel.EASY, ai_user_id=99)
+        ai_b = await snapshots.start_ai_game(low, theirs, 1, 6, "P6", AiLevel.EASY, ai_user_id=99)
         computer_to_move = {g.id for g in (ai_a, ai_b) if g.game.turn == 1}
         person_to_move = {ai_a.id, ai_b.id} - computer_to_move
-        open_a = await low.create_challenge(mine, 1, 7, "P7", 8, "P8")
-        open_b = await high.create_challenge(theirs, 1, 9, "P9", 10, "P10")
+        open_a = await low.challenges.create_challenge(mine, 1, 7, "P7", 8, "P8")
+        open_b = await high.challenges.create_challenge(theirs, 1, 9, "P9", 10, "P10")
         # Restarts resume only their own guilds' turns.
-        assert {t.game_id for t in await low.waiting_turns()} >= {a.id}
-        assert b.id not in {t.game_id for t in await low.waiting_turns()}
-        assert {t.game_id for t in await high.waiting_turns()} >= {b.id}
-        assert set(await low.pending_ai_turns()) == {ai_a.id} & computer_to_move
-        assert set(await high.pending_ai_turns()) == {ai_b.id} & computer_to_move
+        assert {t.game_id for t in await low.moves.waiting_turns()} >= {a.id}
+        assert b.id not in {t.game_id for t in await low.moves.waiting_turns()}
+        assert {t.game_id for t in await high.moves.waiting_turns()} >= {b.id}
+        assert set(await low.moves.pending_ai_turns()) == {ai_a.id} & computer_to_move
+        assert set(await high.moves.pending_ai_turns()) == {ai_b.id} & computer_to_move
         # Timers: each process forfeits only its own guilds' idle players ...
         clock.advance(61 * 60)
-        due_low = {e.game_id for e in await low.due_timers() if e.kind.value == "forfeit"}
-        due_high = {e.game_id for e in await high.due_timers() if e.kind.value == "forfeit"}
+        due_low = {e.game_id for e in await low.clocks.due_timers() if e.kind.value == "forfeit"}
+        due_high = {e.game_id for e in await high.clocks.due_timers() if e.kind.value == "forfeit"}
         assert due_low == {a.id} | ({ai_a.id} & person_to_move)
         assert due_high == {b.id} | ({ai_b.id} & person_to_move)
-        assert await low.due_timers() == [] and await high.due_timers() == []
+        assert await low.clocks.due_timers() == [] and await high.clocks.due_timers() == []
         # ... and expires only its own guilds' challenges.
-        assert [c.id for c in await low.expire_challenges()] == [open_a.id]
-        assert [c.id for c in await high.expire_challenges()] == [open_b.id]
+        assert [c.id for c in await low.challenges.expire_challenges()] == [open_a.id]
+        assert [c.id for c in await high.challenges.expire_challenges()] == [open_b.id]
     finally:
         await low.close()
         await high.close()

@@ -30,7 +30,7 @@ import pytest
 
 from bot.ai import decide
 from bot.discord_ui.errors import player_message
-from bot.service import AiLevel, AiRunner, GinService, StaleActionError, TimerLoop
+from bot.service import AiLevel, AiRunner, GinService, StaleActionError, TimerLoop, snapshots
 from bot.service.models import GameSnapshot
 from bot.storage import CommitUnknownError, DatabaseUnavailableError, Repository
 from cogs.gin import Gin
@@ -124,7 +124,9 @@ async def _moves(
         seat = snap.game.turn
         assert seat is not None
         action = random_action(snap.game, seat, rng)
-        result = await svc.act(snap.id, snap.players[seat], action, expected_version=snap.version)
+        result = await snapshots.act(
+            svc, snap.id, snap.players[seat], action, expected_version=snap.version
+        )
         snap = result.snapshot
         led.reported.append(snap.version)
         if snap.game.is_over:
@@ -160,20 +162,24 @@ async def test_postgresql_stopped_mid_game_then_started(own_pg: OwnServer, mode:
         for _ in range(4):
             started = time.monotonic()
             with pytest.raises(DatabaseUnavailableError) as refused:
-                await svc.act(snap.id, snap.players[seat], action, expected_version=snap.version)
+                await snapshots.act(
+                    svc, snap.id, snap.players[seat], action, expected_version=snap.version
+                )
             assert time.monotonic() - started < 2.5
             assert str(refused.value) == UNREACHABLE
             assert player_message(refused.value) == UNREACHABLE
         with pytest.raises(DatabaseUnavailableError):
-            await svc.turn_view(GUILD, snap.players[seat])
+            await svc.moves.turn_view(GUILD, snap.players[seat])
 
         await asyncio.to_thread(own_pg.start)
         # The very next move after the server is back goes through (the pool
         # connected a replacement by itself), and play goes on.
-        result = await svc.act(snap.id, snap.players[seat], action, expected_version=snap.version)
+        result = await snapshots.act(
+            svc, snap.id, snap.players[seat], action, expected_version=snap.version
+        )
         led.reported.append(result.snapshot.version)
         snap = await _moves(svc, result.snapshot, rng, 10, led)
-        assert (await svc.turn_view(GUILD, snap.players[0])).table.version == snap.version
+        assert (await svc.moves.turn_view(GUILD, snap.players[0])).table.version == snap.version
     finally:
         await svc.close()
     # Nothing lost, nothing doubled: the log is exactly the reported moves.
@@ -190,7 +196,7 @@ async def test_postgresql_sessions_terminated(own_pg: OwnServer) -> None:
         assert await own_pg.terminate_sessions(url) >= 1
         rng = random.Random(2)
         games[0] = await _moves(svc, games[0], rng, 1, ledgers[games[0].id])
-        assert (await svc.table_view(games[0].id)).version == games[0].version
+        assert (await svc.moves.table_view(games[0].id)).version == games[0].version
 
         # Killed mid-transaction, again and again, while six games play flat out.
         stop = asyncio.Event()
@@ -202,8 +208,8 @@ async def test_postgresql_sessions_terminated(own_pg: OwnServer) -> None:
                 seat = snap.game.turn
                 action = random_action(snap.game, seat, rng)
                 try:
-                    result = await svc.act(
-                        snap.id, snap.players[seat], action, expected_version=snap.version
+                    result = await snapshots.act(
+                        svc, snap.id, snap.players[seat], action, expected_version=snap.version
                     )
                 except CommitUnknownError:
                     led.unknown += 1
@@ -213,7 +219,7 @@ async def test_postgresql_sessions_terminated(own_pg: OwnServer) -> None:
                     snap = result.snapshot
                     led.reported.append(snap.version)
                     continue
-                snap = await svc.get_game(snap.id)  # see what really happened
+                snap = await snapshots.get_game(svc, snap.id)  # see what really happened
 
         async def killer() -> int:
             killed = 0
@@ -256,18 +262,24 @@ async def test_sqlite_locked_or_read_only_file(tmp_path: Path) -> None:
         other = sqlite3.connect(path, isolation_level=None)
         other.execute("BEGIN IMMEDIATE")
         with pytest.raises(DatabaseUnavailableError, match="unreachable; nothing was changed"):
-            await svc.act(snap.id, snap.players[seat], action, expected_version=snap.version)
-        assert (await svc.get_game(snap.id)).version == snap.version  # reads go on (WAL)
+            await snapshots.act(
+                svc, snap.id, snap.players[seat], action, expected_version=snap.version
+            )
+        assert (await snapshots.get_game(svc, snap.id)).version == snap.version  # reads go on (WAL)
         other.execute("ROLLBACK")
         other.close()
 
         # The file can't be written (as on a read-only mount).
         await repo.pragma("query_only", 1)
         with pytest.raises(DatabaseUnavailableError, match="unreachable; nothing was changed"):
-            await svc.act(snap.id, snap.players[seat], action, expected_version=snap.version)
+            await snapshots.act(
+                svc, snap.id, snap.players[seat], action, expected_version=snap.version
+            )
         await repo.pragma("query_only", 0)
 
-        result = await svc.act(snap.id, snap.players[seat], action, expected_version=snap.version)
+        result = await snapshots.act(
+            svc, snap.id, snap.players[seat], action, expected_version=snap.version
+        )
         assert result.snapshot.version == snap.version + 1
         assert [m.version for m in await repo.read(lambda tx: tx.moves(snap.id))] == [2]
     finally:
@@ -281,10 +293,10 @@ async def test_timer_loop_and_computer_wait_for_the_database(tmp_path: Path) -> 
     tasks: list[asyncio.Task[Any]] = []
     try:
         people = await start_game(svc, 1, 2)
-        ai = await svc.start_ai_game(GUILD, CHANNEL, 7, "Ana", AiLevel.EASY)
+        ai = await snapshots.start_ai_game(svc, GUILD, CHANNEL, 7, "Ana", AiLevel.EASY)
         rng = random.Random(4)
         while ai.game.turn != 1:  # the person moves until the computer is to play
-            ai = (await svc.act(ai.id, 7, random_action(ai.game, 0, rng))).snapshot
+            ai = (await snapshots.act(svc, ai.id, 7, random_action(ai.game, 0, rng))).snapshot
         notices: list[Any] = []
         moved = asyncio.Event()
 
@@ -300,7 +312,7 @@ async def test_timer_loop_and_computer_wait_for_the_database(tmp_path: Path) -> 
         await repo.pragma("query_only", 1)  # the database refuses every change
         loop = TimerLoop(svc, on_expired=on_expired, on_timer=on_timer, tick=0.05)
         tasks.append(asyncio.create_task(loop.run()))
-        runner = AiRunner(svc, decide, on_move, delay=0.01)
+        runner = AiRunner(svc.moves, decide, on_move, delay=0.01)
         runner.schedule(ai.id)
         await asyncio.sleep(0.5)
         assert not tasks[0].done() and runner.scheduled()
@@ -309,7 +321,7 @@ async def test_timer_loop_and_computer_wait_for_the_database(tmp_path: Path) -> 
         await repo.pragma("query_only", 0)  # back
         await asyncio.wait_for(moved.wait(), 10)  # the computer plays its turn
         # The timer loop resumed: a turn that runs out from now on is forfeited.
-        game = await svc.get_game(people.id)
+        game = await snapshots.get_game(svc, people.id)
         assert game.turn_deadline is not None
         clock.now = game.turn_deadline + 1
         loop.wake()
@@ -331,11 +343,11 @@ async def test_discord_answers_the_line_and_autocomplete_nothing() -> None:
     assert player_message(DatabaseUnavailableError("ConnectionRefusedError")) == UNREACHABLE
     assert "look at the game" in str(player_message(CommitUnknownError("lost in COMMIT")))
 
-    class DownService:
+    class DownMoves:
         async def turn_view(self, guild_id: int, user_id: int, **_: Any) -> Any:
             raise DatabaseUnavailableError("ConnectionRefusedError")
 
-    cog = Gin(SimpleNamespace(service=DownService()))  # type: ignore[arg-type]
+    cog = Gin(SimpleNamespace(service=SimpleNamespace(moves=DownMoves())))  # type: ignore[arg-type]
     interaction = SimpleNamespace(guild_id=1, user=SimpleNamespace(id=2))
     assert await cog._card_choices(interaction, "7") == []  # type: ignore[arg-type]
 
@@ -364,7 +376,7 @@ async def test_storage_uses_only_the_public_aiosqlite_api(
     try:
         snap = await start_game(svc, 1, 2)
         snap = await _moves(svc, snap, random.Random(5), 20, Ledger([]))
-        await svc.turn_view(GUILD, 1)
+        await svc.moves.turn_view(GUILD, 1)
         await svc.repository.checkpoint("TRUNCATE")
         assert await svc.repository.integrity_check() == "ok"
         await asyncio.sleep(0.25)  # the background checkpointer runs too

@@ -17,7 +17,8 @@ from bot.discord_ui.pacing import ChannelPacer
 from bot.discord_ui.permissions import check_can_host, missing
 from bot.discord_ui.threads import AUTO_ARCHIVE
 from bot.engine import ActionKind
-from bot.service import GameSnapshot, GameStatus
+from bot.service import GameStatus, snapshots
+from bot.service.snapshots import GameSnapshot
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.models import SentMessage
 from tests.test_discord import (
@@ -80,13 +81,15 @@ async def test_a_game_plays_in_its_own_thread_from_challenge_to_tally(
         summary_edits = summary.edit_count
         hands_seen = snap.game.hand_number
         for _ in range(400):
-            snap = await bot.service.get_game(snap.id)
+            snap = await snapshots.get_game(bot.service, snap.id)
             if snap.status is not GameStatus.ACTIVE:
                 break
             await play_turn(fake, bot, users, snap, rng)
             await idle(bot, fake)
-            hands_seen = max(hands_seen, (await bot.service.get_game(snap.id)).game.hand_number)
-        snap = await bot.service.get_game(snap.id)
+            hands_seen = max(
+                hands_seen, (await snapshots.get_game(bot.service, snap.id)).game.hand_number
+            )
+        snap = await snapshots.get_game(bot.service, snap.id)
         assert snap.status is GameStatus.FINISHED
         await idle(bot, fake)
         # The channel kept one message for the game: the summary, with the result.
@@ -113,7 +116,7 @@ async def test_a_game_plays_in_its_own_thread_from_challenge_to_tally(
         accept = ids_with(challenge, "gin:c:accept:")[0]
         await fake.click(bo, challenge, accept)
         await idle(bot, fake)
-        again = await bot.service.active_game_for(fake.guild_id, ana.id)
+        again = await snapshots.active_game_for(bot.service, fake.guild_id, ana.id)
         assert again is not None and again.channel_id == challenge.id != thread.id
         assert fake.channels[again.channel_id].is_thread
     fake.assert_clean()
@@ -133,7 +136,9 @@ async def test_a_fast_game_never_shows_a_past_state_and_ends_with_no_live_button
         async with fake.run_bot(bot):
             snap = await start_game(fake, bot, ana, bo, target=150)
             versions: dict[int, int] = {}  # version -> the hand it belongs to
-            while (snap := await bot.service.get_game(snap.id)).status is GameStatus.ACTIVE:
+            while (
+                snap := await snapshots.get_game(bot.service, snap.id)
+            ).status is GameStatus.ACTIVE:
                 versions[snap.version] = deal_number(snap.game.public_view())
                 await quick_move(fake, snap, users)
                 await fake.wait_for(
@@ -145,7 +150,7 @@ async def test_a_fast_game_never_shows_a_past_state_and_ends_with_no_live_button
                 )
                 await asyncio.sleep(0)
             await idle(bot, fake)
-            final = await bot.service.get_game(snap.id)
+            final = await snapshots.get_game(bot.service, snap.id)
             thread_id = final.channel_id
             boards = boards_of(fake, thread_id)
             assert len(boards) >= 2  # several hands: a board each
@@ -216,7 +221,7 @@ async def test_missing_thread_permissions_refused_then_tables_channel_works(
         res = await fake.slash(ana, "gin", subcommand="challenge", options={"opponent": bo})
         assert res.ephemeral and "**Create Public Threads**" in res.content
         assert "tables value:channel" in res.content
-        assert await bot.service.active_game_for(fake.guild_id, ana.id) is None
+        assert await snapshots.active_game_for(bot.service, fake.guild_id, ana.id) is None
         assert fake.channel_messages(fake.channel_id, include_ephemeral=False) == []
         # The server chooses to play in the channel: no thread needed.
         res = await fake.slash(
@@ -237,7 +242,7 @@ async def test_missing_thread_permissions_refused_then_tables_channel_works(
             admin, "gin", subcommand="settings", options={"setting": "tables", "value": "forum"}
         )
         assert res.ephemeral and "tables must be thread" in res.content
-        assert (await bot.service.get_settings(fake.guild_id)).tables.value == "channel"
+        assert (await bot.service.settings.get_settings(fake.guild_id)).tables.value == "channel"
     fake.assert_clean()
 
 
@@ -253,7 +258,7 @@ async def test_the_computer_plays_in_a_thread_and_a_restart_keeps_its_buttons(
         res = await fake.slash(ana, "gin", subcommand="challenge", options={"opponent": bot_user})
         assert res.message is not None
         await idle(bot, fake)
-        snap = await bot.service.active_game_for(fake.guild_id, ana.id)
+        snap = await snapshots.active_game_for(bot.service, fake.guild_id, ana.id)
         assert snap is not None
         thread = fake.channels[snap.channel_id]
         assert thread.is_thread and thread.id == res.message.id
@@ -263,7 +268,7 @@ async def test_the_computer_plays_in_a_thread_and_a_restart_keeps_its_buttons(
     # board's buttons still work.
     bot2 = await make_bot(db)
     async with fake.run_bot(bot2):
-        snap = await bot2.service.get_game(snap.id)
+        snap = await snapshots.get_game(bot2.service, snap.id)
         board = board_message(fake, snap.id)
         assert board.channel_id == thread.id
         hand = next(c for c in board.custom_ids() if c.startswith("gin:a:hand:"))
@@ -312,14 +317,14 @@ async def test_a_challenge_accepted_before_its_message_was_stored_still_gets_a_t
 
     svc = await GinService.open(tmp_path / "gin.db")
     try:
-        ch = await svc.create_challenge(1, 10, 100, "Ana", 200, "Bo")
-        table = await svc.accept(ch.id, 200, message_id=555)
+        ch = await svc.challenges.create_challenge(1, 10, 100, "Ana", 200, "Bo")
+        table = await svc.challenges.accept(ch.id, 200, message_id=555)
         assert table.in_thread and table.channel_id == 555
         assert (table.summary_channel_id, table.summary_message_id) == (10, 555)
         # With tables: channel the same press plays in the channel.
-        await svc.update_setting(1, "tables", "channel")
-        ch = await svc.create_challenge(1, 10, 101, "Cy", 201, "Di")
-        table = await svc.accept(ch.id, 201, message_id=556)
+        await svc.settings.update_setting(1, "tables", "channel")
+        ch = await svc.challenges.create_challenge(1, 10, 101, "Cy", 201, "Di")
+        table = await svc.challenges.accept(ch.id, 201, message_id=556)
         assert not table.in_thread and table.channel_id == 10
     finally:
         await svc.close()

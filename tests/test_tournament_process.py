@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from bot.engine import ActionKind
-from bot.service import GameSnapshot, GinService
+from bot.service import GinService, snapshots
+from bot.service.snapshots import GameSnapshot
 from tests.fakediscord import FakeDiscord, FakeUser, SentMessage
 from tests.test_processes import start_process, stop
 
@@ -42,7 +43,7 @@ class Player:
         self.fake, self.svc, self.users = fake, svc, users
 
     async def move(self, game_id: int) -> GameSnapshot:
-        before = await self.svc.get_game(game_id)
+        before = await snapshots.get_game(self.svc, game_id)
         game = before.game
         seat = game.turn
         assert seat is not None
@@ -60,12 +61,12 @@ class Player:
             card = game.best_discard(seat).code
             res = await self.fake.slash(user, "gin discard", options={"card": card})
         assert res.ephemeral, res.content
-        after = await self.svc.get_game(game_id)
+        after = await snapshots.get_game(self.svc, game_id)
         assert after.version == before.version + 1, res.content  # committed before the answer
         return after
 
     async def finish(self, game_id: int) -> GameSnapshot:
-        snap = await self.svc.get_game(game_id)
+        snap = await snapshots.get_game(self.svc, game_id)
         for _ in range(2000):
             if snap.status.value != "active":
                 return snap
@@ -103,7 +104,7 @@ async def test_tournament_to_its_champion_across_kill_9(fake: FakeDiscord, tmp_p
         await fake.click(mod, msg, start)
 
         async def live() -> list[int]:
-            t = await svc.current_tournament(fake.guild_id)
+            t = await svc.tournaments.current_tournament(fake.guild_id)
             assert t is not None and t.bracket is not None
             return [gid for key, gid in t.games if key in t.bracket.live]
 
@@ -131,7 +132,7 @@ async def test_tournament_to_its_champion_across_kill_9(fake: FakeDiscord, tmp_p
         mover = users[snap.players[snap.game.turn or 0]]
         clicked = await fake.click(mover, board_before, f"gin:a:stock:{semis[1]}:{snap.version}")
         assert clicked.ephemeral, clicked.content
-        assert (await svc.get_game(semis[1])).version == snap.version + 1
+        assert (await snapshots.get_game(svc, semis[1])).version == snap.version + 1
         await player.finish(semis[1])
 
         final = await wait_until(live, "the final")
@@ -140,7 +141,7 @@ async def test_tournament_to_its_champion_across_kill_9(fake: FakeDiscord, tmp_p
         result = last.game.result
         assert result is not None
         champion = last.players[result.winner]
-        t = await svc.current_tournament(fake.guild_id)
+        t = await svc.tournaments.current_tournament(fake.guild_id)
         assert t is not None and t.status == "finished" and t.bracket is not None
         assert t.bracket.champion == champion
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import discord
 
-from bot.service.views import TurnView
+from bot.service import TurnView
 
 #: Discord's limit of options in one select menu.
 MAX_SELECT_OPTIONS = 25

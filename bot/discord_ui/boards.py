@@ -24,8 +24,7 @@ from bot.engine import EventKind, GameResult, HandResult, Phase
 from bot.engine.views import PublicView
 from bot.render.alt_text import board_alt, reveal_alt, tally_alt
 from bot.render.pool import RenderPool
-from bot.service import GinService
-from bot.service.views import MoveReport, TableView
+from bot.service import GinService, MoveReport, TableView
 
 from . import text
 from .components import board_view, rematch_view, review_view
@@ -131,9 +130,9 @@ class Boards:
         past one is retired after."""
         lost = False
         while True:
-            channel_id = (await self.service.table_view(game_id)).channel_id
+            channel_id = (await self.service.moves.table_view(game_id)).channel_id
             async with self.pacer.write(channel_id):
-                table = await self.service.table_view(game_id)  # the state now
+                table = await self.service.moves.table_view(game_id)  # the state now
                 board = None if lost else table.board_message_id
                 if board is not None and self._current(table):
                     if await self._edit(table):
@@ -162,7 +161,7 @@ class Boards:
         content, file, view = await self._payload(table)
         msg = await self._channel(table.channel_id).send(content, file=file, view=view)
         self.blocked.discard(table.channel_id)
-        await self.service.set_board_message(
+        await self.service.moves.set_board_message(
             table.id,
             table.channel_id,
             msg.id,
@@ -182,7 +181,7 @@ class Boards:
         except discord.NotFound:
             return False
         self.blocked.discard(table.channel_id)
-        await self.service.board_shown(table.id, table.version)
+        await self.service.moves.board_shown(table.id, table.version)
         return True
 
     async def _retire(self, table: TableView, board: int) -> None:
@@ -222,7 +221,7 @@ class Boards:
         """After a restart: edit every board the last run left behind (it
         stopped between a move and that move's board edit), so no board keeps
         the buttons of a turn that has passed."""
-        for game_id, channel_id in await self.service.boards_behind():
+        for game_id, channel_id in await self.service.moves.boards_behind():
             self.refresh(game_id, channel_id)
 
     def pending(self) -> list[asyncio.Task[None]]:

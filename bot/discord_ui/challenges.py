@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import discord
 
-from bot.engine import MatchForm, Ruleset
-from bot.service import AiLevel, GinService
-from bot.service.places import TableMode
+from bot.engine import MatchForm, Ruleset, Variant
+from bot.service import AiLevel, ChallengeDesk, MoveDesk, SettingsDesk, TableMode
 
 from . import text
 from .actions import ChallengeAction
@@ -36,12 +35,16 @@ class Challenges:
     def __init__(
         self,
         client: discord.Client,
-        service: GinService,
+        challenges: ChallengeDesk,
+        moves: MoveDesk,
+        settings: SettingsDesk,
         hands: HandReplies,
         publisher: Publisher,
     ) -> None:
         self.client = client
-        self.service = service
+        self.challenges = challenges
+        self.moves = moves
+        self.settings = settings
         self.hands = hands
         self.publisher = publisher
 
@@ -82,7 +85,7 @@ class Challenges:
         interaction: discord.Interaction,
         level: AiLevel,
         target: int | None,
-        variant: str | None,
+        variant: Variant | None,
         match_games: int | None = None,
         *,
         channel_id: int | None = None,
@@ -92,7 +95,7 @@ class Challenges:
         bot_user = self.client.user
         assert bot_user is not None
         channel_id = channel_id or interaction.channel_id or 0
-        turn = await self.service.start_computer_game(
+        turn = await self.challenges.start_ai_game(
             interaction.guild_id or 0,
             channel_id,
             interaction.user.id,
@@ -111,7 +114,7 @@ class Challenges:
         )
         table = turn.table
         if thread:
-            table = await self.service.place_in_thread(table.id, channel_id, message_id)
+            table = await self.moves.place_in_thread(table.id, channel_id, message_id)
         await self.hands.reply(interaction, turn)
         self.publisher.spawn(self.publisher.open_board(table))
 
@@ -121,14 +124,14 @@ class Challenges:
         opponent_id: int,
         opponent_name: str,
         target: int | None,
-        variant: str | None,
+        variant: Variant | None,
         match_games: int | None = None,
         *,
         rematch: bool = False,
         channel_id: int | None = None,
     ) -> None:
         channel_id = channel_id or interaction.channel_id or 0
-        ch = await self.service.create_challenge(
+        ch = await self.challenges.create_challenge(
             interaction.guild_id or 0,
             channel_id,
             interaction.user.id,
@@ -156,7 +159,7 @@ class Challenges:
             view=challenge_view(ch.id),
             mentions=discord.AllowedMentions(users=[discord.Object(opponent_id)]),
         )
-        await self.service.set_challenge_message(ch.id, message_id)
+        await self.challenges.set_challenge_message(ch.id, message_id)
 
     async def on_button(
         self, interaction: discord.Interaction, action: ChallengeAction, challenge_id: int
@@ -166,7 +169,7 @@ class Challenges:
             # The challenge is the message pressed (its id may not be stored yet
             # when the opponent accepts at once): the game's thread starts there.
             message_id = interaction.message.id if interaction.message is not None else None
-            table = await self.service.accept(challenge_id, user, message_id=message_id)
+            table = await self.challenges.accept(challenge_id, user, message_id=message_id)
             a, b = table.names
             if table.in_thread:  # the challenge becomes the game's line in the channel
                 await interaction.response.edit_message(
@@ -181,13 +184,13 @@ class Challenges:
                 )
             self.publisher.spawn(self.publisher.open_board(table))
         elif action is ChallengeAction.DECLINE:
-            ch = await self.service.decline_challenge(challenge_id, user)
+            ch = await self.challenges.decline_challenge(challenge_id, user)
             await interaction.response.edit_message(
                 content=f"❌ {ch.opponent_name} declined {ch.challenger_name}'s challenge.",
                 view=challenge_view(challenge_id, disabled=True),
             )
         else:
-            ch = await self.service.cancel_challenge(challenge_id, user)
+            ch = await self.challenges.cancel_challenge(challenge_id, user)
             await interaction.response.edit_message(
                 content=f"{ch.challenger_name} withdrew the challenge.",
                 view=challenge_view(challenge_id, disabled=True),
@@ -196,17 +199,17 @@ class Challenges:
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new game of the same kind, announced in the channel where the old
         one was (from a game's thread: its parent channel, and a new thread)."""
-        table = await self.service.table_view(game_id)
+        table = await self.moves.table_view(game_id)
         rules = table.public.ruleset
         games = rematch_games(rules)
         channel_id = table.summary_channel_id or table.channel_id
         if table.ai_level is not None:
-            settings = await self.service.get_settings(table.guild_id)
+            settings = await self.settings.get_settings(table.guild_id)
             await self.start_ai(
                 interaction,
                 table.ai_level,
                 rules.target,
-                rules.variant.value,
+                rules.variant,
                 games,
                 channel_id=channel_id,
                 thread=settings.tables is TableMode.THREAD,
@@ -219,7 +222,7 @@ class Challenges:
             table.players[1 - seat],
             table.names[1 - seat],
             rules.target,
-            rules.variant.value,
+            rules.variant,
             games,
             rematch=True,
             channel_id=channel_id,

@@ -18,8 +18,7 @@ import discord
 from discord.ext import commands
 
 from bot.render.pool import RenderPool
-from bot.service import AiRunner, GinService, TimerLoop
-from bot.service.ai_runner import Decide
+from bot.service import AiRunner, Decide, GinService, TimerLoop
 from bot.shards import ShardRange
 
 from .boards import Boards
@@ -97,19 +96,26 @@ class GinBot(commands.AutoShardedBot):
         self.hands = HandReplies(self.renderer, defer_after=defer_after)
         # Built in dependency order: the publisher builds its computer runner
         # (each calls the other) and is given the group follow-ups, which post
-        # through it when they run; the controllers come after it.
+        # through it when they run; the controllers come after it, each given
+        # only the parts of the service it uses.
         self.publisher = Publisher(
             self,
             self.boards,
-            computer=lambda on_move: AiRunner(service, decide, on_move, delay=ai_delay),
+            computer=lambda on_move: AiRunner(service.moves, decide, on_move, delay=ai_delay),
             on_team=after_team_table,
-            on_tournament=TournamentMessages(self, service, self.renderer).on_progress,
+            on_tournament=TournamentMessages(
+                self, service.tournaments, service.moves, service.settings, self.renderer
+            ).on_progress,
         )
-        self.turns = Turns(service, self.hands, self.publisher)
-        self.challenges = Challenges(self, service, self.hands, self.publisher)
-        self.coach = Coach(service)
-        self.partnerships = Partnerships(self, service, self.publisher)
-        self.tournaments = Tournaments(service, self.publisher, self.renderer)
+        self.turns = Turns(service.moves, self.hands, self.publisher)
+        self.challenges = Challenges(
+            self, service.challenges, service.moves, service.settings, self.hands, self.publisher
+        )
+        self.coach = Coach(service.coach)
+        self.partnerships = Partnerships(
+            self, service.partnerships, service.moves, service.settings, self.publisher
+        )
+        self.tournaments = Tournaments(service.tournaments, self.publisher, self.renderer)
         self.timers = TimerLoop(
             service,
             on_expired=self.publisher.on_expired,

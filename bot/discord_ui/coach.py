@@ -7,8 +7,7 @@ from __future__ import annotations
 import discord
 
 from bot.engine.review import NoteKind, ReviewNote
-from bot.service import GinService
-from bot.service.coach import CoachReport
+from bot.service import CoachDesk, CoachReport
 
 from . import text
 
@@ -72,8 +71,8 @@ def review_text(report: CoachReport) -> str:
 class Coach:
     """Answers review requests (command and button)."""
 
-    def __init__(self, service: GinService) -> None:
-        self.service = service
+    def __init__(self, coach: CoachDesk) -> None:
+        self.coach = coach
 
     async def show(
         self,
@@ -82,7 +81,7 @@ class Coach:
         game_id: int | None = None,
         hand_number: int | None = None,
     ) -> None:
-        report = await self.service.review(
+        report = await self.coach.review(
             interaction.guild_id or 0,
             interaction.user.id,
             game_id=game_id,

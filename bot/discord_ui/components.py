@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot.engine import ActionKind, Assist, Phase
-from bot.service.views import TurnView
+from bot.service import TurnView
 
 from .actions import ChallengeAction, LobbyAction, TournamentAction, TurnAction
 from .assistance import discard_options

@@ -14,8 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.engine import CardError, GameError, RulesetError
-from bot.service import DatabaseUnavailableError
-from bot.service.models import ServiceError
+from bot.service import DatabaseUnavailableError, ServiceError
 
 from .edge import autocomplete_offered, option_problem, quote
 from .permissions import ChannelPermissionError

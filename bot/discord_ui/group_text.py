@@ -6,11 +6,19 @@ here only after its reveal (the hand results), never before.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from bot.engine import GameEnd, HandEnd, HandResult
-from bot.engine.team_game import TeamGame, TeamHandRecord
-from bot.engine.tournament import tournament_view
-from bot.service.models import TeamProgress, TournamentSummary
-from bot.service.partnership import Lobby, LobbyStatus
+from bot.engine.team_game import TeamHandRecord
+from bot.engine.tournament import TournamentView
+from bot.service import (
+    Lobby,
+    LobbyStatus,
+    TeamProgress,
+    TeamSheet,
+    TournamentStatus,
+    TournamentSummary,
+)
 
 from .bracket_text import bracket_text
 from .text import MAX_CONTENT, REASON_WORDS
@@ -41,14 +49,14 @@ def lobby_text(lobby: Lobby) -> str:
     for n, t in enumerate((first, 1 - first), 1):
         teams.append(f"**Team {n}:** {_seat(lobby, 2 * t)} & {_seat(lobby, 2 * t + 1)}")
     head = f"🤝 **Partnership gin** (2 v 2, to {lobby.target}) — table #{lobby.id}"
-    if lobby.status == LobbyStatus.LOBBY:
+    if lobby.status is LobbyStatus.LOBBY:
         tail = (
             "Invited players press **Join**; open seats are anyone's. "
             f"The game starts when all four are in (this closes <t:{int(lobby.expires_at)}:R>)."
         )
-    elif lobby.status == LobbyStatus.ACTIVE:
+    elif lobby.status is LobbyStatus.ACTIVE:
         tail = "All four are in: the first hand is dealt below. Good luck!"
-    elif lobby.status == LobbyStatus.CANCELLED:
+    elif lobby.status is LobbyStatus.CANCELLED:
         tail = "Cancelled."
     else:
         tail = "Played."
@@ -129,15 +137,20 @@ def team_result_text(p: TeamProgress, names: dict[int, str]) -> str:
 
 
 STATUS_WORDS = {
-    "signup": "Sign-up open",
-    "running": "Under way",
-    "finished": "Finished",
-    "cancelled": "Cancelled",
+    TournamentStatus.SIGNUP: "Sign-up open",
+    TournamentStatus.RUNNING: "Under way",
+    TournamentStatus.FINISHED: "Finished",
+    TournamentStatus.CANCELLED: "Cancelled",
 }
 
 
 def tournament_status(t: TournamentSummary) -> str:
-    return STATUS_WORDS.get(t.status, t.status)
+    return STATUS_WORDS[t.status]
+
+
+def bracket_view(t: TournamentSummary) -> TournamentView | None:
+    """The service's bracket view, its status worded for the channel."""
+    return None if t.bracket is None else replace(t.bracket, status=tournament_status(t))
 
 
 def tournament_text(t: TournamentSummary) -> str:
@@ -150,7 +163,7 @@ def tournament_text(t: TournamentSummary) -> str:
     head = f"🏆 **{t.title}** — {kind}, matches {length} to {target}."
     if t.bracket is None:
         players = ", ".join(f"<@{u}>" for u, _ in t.entrants) or "nobody yet"
-        if t.status == "signup":
+        if t.status is TournamentStatus.SIGNUP:
             tail = (
                 f"Sign-up closes <t:{int(t.signup_ends)}:R>. Press **Join** to play "
                 f"({len(t.entrants)} signed up: {players})."
@@ -158,12 +171,14 @@ def tournament_text(t: TournamentSummary) -> str:
         else:
             tail = f"{tournament_status(t)} ({len(t.entrants)} signed up)."
         return f"{head}\n{tail}"[:MAX_CONTENT]
-    body = bracket_text(tournament_view(t.bracket, t.title, tournament_status(t)))
+    view = bracket_view(t)
+    assert view is not None
+    body = bracket_text(view)
     text = f"{head}\n{body}"
     return text if len(text) <= MAX_CONTENT else body[:MAX_CONTENT]
 
 
-def team_sheet_text(team: TeamGame) -> str:
+def team_sheet_text(team: TeamSheet) -> str:
     """``/gin score`` in a partnership: every team hand, both tables, the score."""
     a, b = team.teams
     lines = [f"🤝 **{a}** v **{b}** — partnership gin to {team.target}"]
@@ -179,7 +194,7 @@ def team_sheet_text(team: TeamGame) -> str:
             f"final tally {t[0]} – {t[1]}."
         )
     else:
-        s = team.score.scores
+        s = team.scores
         lines.append(f"Now: **{a}** {s[0]} – {s[1]} **{b}**; hand {team.hand_number} in play.")
     text = "\n".join(lines)
     while len(text) > MAX_CONTENT and len(lines) > 3:

@@ -17,6 +17,7 @@ from typing import Protocol, cast
 
 import discord
 
+from bot.engine import Variant
 from bot.service import AiLevel, GinService
 
 from .actions import ChallengeAction, LobbyAction, TournamentAction, TurnAction
@@ -66,7 +67,7 @@ class PartnershipHandlers(Protocol):
         opponents: Sequence[discord.abc.User],
         level: AiLevel | None,
         target: int | None,
-        variant: str | None,
+        variant: Variant | None,
     ) -> None: ...
 
     async def on_button(
@@ -83,7 +84,7 @@ class TournamentHandlers(Protocol):
         *,
         fmt: str,
         title: str | None,
-        variant: str | None,
+        variant: Variant | None,
         target: int | None,
         match_games: int | None,
         signup_minutes: int | None,

@@ -11,7 +11,7 @@ import discord
 from bot.engine import Phase
 from bot.render.alt_text import hand_alt
 from bot.render.pool import RenderPool
-from bot.service.views import TurnView
+from bot.service import TurnView
 
 from . import text
 from .components import hand_controls

@@ -144,7 +144,7 @@ class GameItem(ParsedItem[ItemT], template=NEVER):
     game_id: int
 
     async def allowed(self, interaction: discord.Interaction) -> None:
-        await handlers_of(interaction).service.check_player(self.game_id, interaction.user.id)
+        await handlers_of(interaction).service.moves.check_player(self.game_id, interaction.user.id)
 
 
 class ActionButton(

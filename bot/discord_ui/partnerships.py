@@ -8,10 +8,18 @@ from collections.abc import Sequence
 
 import discord
 
-from bot.service import AiLevel, GinService, TableMode
-from bot.service.models import TeamProgress
-from bot.service.partnership import Lobby, LobbyStatus
-from bot.service.views import MoveReport, table_of
+from bot.engine import Variant
+from bot.service import (
+    AiLevel,
+    Lobby,
+    LobbyStatus,
+    MoveDesk,
+    MoveReport,
+    PartnershipDesk,
+    SettingsDesk,
+    TableMode,
+    TeamProgress,
+)
 
 from .actions import LobbyAction
 from .challenges import display_name
@@ -23,9 +31,18 @@ from .publisher import Posting, Publisher
 class Partnerships:
     """The controller behind /gin partners and the lobby buttons."""
 
-    def __init__(self, client: discord.Client, service: GinService, publisher: Publisher) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        partnerships: PartnershipDesk,
+        moves: MoveDesk,
+        settings: SettingsDesk,
+        publisher: Publisher,
+    ) -> None:
         self.client = client
-        self.service = service
+        self.partnerships = partnerships
+        self.moves = moves
+        self.settings = settings
         self.publisher = publisher
 
     async def open(
@@ -35,11 +52,11 @@ class Partnerships:
         opponents: Sequence[discord.abc.User],
         level: AiLevel | None,
         target: int | None,
-        variant: str | None,
+        variant: Variant | None,
     ) -> None:
         bot_user = self.client.user
         assert bot_user is not None
-        lobby = await self.service.open_partnership(
+        lobby = await self.partnerships.open_partnership(
             interaction.guild_id or 0,
             interaction.channel_id or 0,
             (interaction.user.id, display_name(interaction.user)),
@@ -57,11 +74,11 @@ class Partnerships:
         ]
         await interaction.response.send_message(
             lobby_text(lobby),
-            view=lobby_view(lobby.id, open_=lobby.status == LobbyStatus.LOBBY),
+            view=lobby_view(lobby.id, open_=lobby.status is LobbyStatus.LOBBY),
             allowed_mentions=discord.AllowedMentions(users=invited),
         )
         message = await interaction.original_response()
-        await self.service.set_lobby_message(lobby.id, message.id)
+        await self.partnerships.set_lobby_message(lobby.id, message.id)
         self._deal(lobby)
 
     async def on_button(
@@ -69,13 +86,15 @@ class Partnerships:
     ) -> None:
         user = interaction.user
         if action is LobbyAction.LEAVE:
-            lobby = await self.service.leave_partnership(lobby_id, user.id)
+            lobby = await self.partnerships.leave_partnership(lobby_id, user.id)
         else:
             team = 0 if action is LobbyAction.JOIN_TEAM_1 else 1
-            lobby = await self.service.join_partnership(lobby_id, user.id, display_name(user), team)
+            lobby = await self.partnerships.join_partnership(
+                lobby_id, user.id, display_name(user), team
+            )
         await interaction.response.edit_message(
             content=lobby_text(lobby),
-            view=lobby_view(lobby.id, open_=lobby.status == LobbyStatus.LOBBY),
+            view=lobby_view(lobby.id, open_=lobby.status is LobbyStatus.LOBBY),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self._deal(lobby)
@@ -87,8 +106,8 @@ class Partnerships:
     async def _open_tables(self, lobby: Lobby) -> None:
         """The table is full: both tables' boards — in one thread for the team
         game, started from the lobby message, when the server plays in threads."""
-        tables = [table_of(snap) for snap in lobby.tables]
-        settings = await self.service.get_settings(lobby.guild_id)
+        tables = list(lobby.tables)
+        settings = await self.settings.get_settings(lobby.guild_id)
         if lobby.message_id is not None and settings.tables is TableMode.THREAD:
             people = [s.user_id for s in lobby.seats if s.user_id is not None and not s.computer]
             teams = " v ".join(
@@ -103,7 +122,7 @@ class Partnerships:
                 members=people,
             )
             if opened:
-                tables = await self.service.place_team_in_thread(lobby.id, lobby.message_id)
+                tables = await self.moves.place_team_in_thread(lobby.id, lobby.message_id)
         for table in tables:
             await self.publisher.open_board(table)
 

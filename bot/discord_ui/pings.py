@@ -34,8 +34,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.service import GameStatus, GinService, PingMode
-from bot.service.views import TableView
+from bot.service import GameStatus, GinService, PingMode, TableView
 
 from .pacing import ChannelPacer
 
@@ -89,7 +88,7 @@ class Pings:
         user = table.turn_user
         if user is None or table.is_ai_turn:
             return
-        settings = await self.service.get_settings(table.guild_id)
+        settings = await self.service.settings.get_settings(table.guild_id)
         if settings.ping_mode is PingMode.EVERY:
             await self._send(table.id, table.version, table.channel_id, user, idle_minutes=None)
         elif settings.ping_mode is PingMode.IDLE:
@@ -102,11 +101,11 @@ class Pings:
         progress whose ping is still ahead."""
         now = self.clock()
         minutes_by_guild: dict[int, int | None] = {}
-        for turn in await self.service.waiting_turns():
+        for turn in await self.service.moves.waiting_turns():
             if turn.game_id in self._pending or turn.game_id in self._sent:
                 continue  # a move since start-up already settled this game
             if turn.guild_id not in minutes_by_guild:
-                settings = await self.service.get_settings(turn.guild_id)
+                settings = await self.service.settings.get_settings(turn.guild_id)
                 idle = settings.ping_mode is PingMode.IDLE
                 minutes_by_guild[turn.guild_id] = settings.ping_idle_minutes if idle else None
             minutes = minutes_by_guild[turn.guild_id]
@@ -131,7 +130,7 @@ class Pings:
             if pending.due_at > now:
                 continue
             self._cancel(game_id)
-            table = await self.service.table_view(game_id)
+            table = await self.service.moves.table_view(game_id)
             idle = (
                 table.status is GameStatus.ACTIVE
                 and table.version == pending.version

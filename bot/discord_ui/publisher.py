@@ -20,10 +20,16 @@ from typing import Any, Protocol
 
 import discord
 
-from bot.service import AiRunner, Challenge, TimerKind, TimerNotice
-from bot.service.ai_runner import OnMove
-from bot.service.models import TournamentProgress
-from bot.service.views import MoveReport, TableView
+from bot.service import (
+    AiRunner,
+    Challenge,
+    MoveReport,
+    OnMove,
+    TableView,
+    TimerKind,
+    TimerNotice,
+    TournamentProgress,
+)
 
 from .boards import Boards
 from .components import challenge_view
@@ -129,7 +135,7 @@ class Publisher:
 
     async def _placed(self, table: TableView) -> TableView:
         """``table`` where its game is played now, its thread started."""
-        now = await self.boards.service.table_view(table.id)
+        now = await self.boards.service.moves.table_view(table.id)
         table = replace(
             table,
             channel_id=now.channel_id,

@@ -24,8 +24,7 @@ from bot.engine import (
 )
 from bot.engine.hollywood import seat_columns, sheet_lines
 from bot.engine.match import standing_line
-from bot.service.models import LeaderboardPage, PlayerStats, ScoreSheet
-from bot.service.views import TableView
+from bot.service import LeaderboardPage, PlayerStats, ScoreSheet, TableView
 
 #: Discord's limit on a message's content.
 MAX_CONTENT = 2000

@@ -20,8 +20,7 @@ from typing import Final, Literal
 import discord
 
 from bot.engine import GameResult
-from bot.service import GinService
-from bot.service.views import TableView
+from bot.service import GinService, TableView
 
 from . import text
 from .pacing import ChannelPacer
@@ -52,7 +51,7 @@ class GameThreads:
             members=table.players,
         )
         if not opened:
-            return await self.service.place_in_channel(table.id, table.summary_channel_id)
+            return await self.service.moves.place_in_channel(table.id, table.summary_channel_id)
         return table
 
     async def open(
@@ -158,7 +157,7 @@ class Summaries:
                     await asyncio.sleep(self.coalesce)
                 async with self.pacer.write(parent):
                     self._dirty.discard(table.id)
-                    now = await self.service.table_view(table.id)
+                    now = await self.service.moves.table_view(table.id)
                     await message.edit(
                         content=text.summary_line(now, self._results.get(table.id)),
                         view=None,

@@ -14,16 +14,23 @@ import logging
 
 import discord
 
-from bot.engine.tournament import tournament_view
+from bot.engine import Variant
 from bot.render.pool import RenderPool
-from bot.service import GinService, TableMode
-from bot.service.models import TournamentProgress, TournamentSummary
-from bot.service.views import TableView, table_of
+from bot.service import (
+    MoveDesk,
+    SettingsDesk,
+    TableMode,
+    TableView,
+    TournamentDesk,
+    TournamentProgress,
+    TournamentStatus,
+    TournamentSummary,
+)
 
 from .actions import TournamentAction
 from .challenges import display_name
 from .components import tournament_buttons
-from .group_text import tournament_status, tournament_text
+from .group_text import bracket_view, tournament_text
 from .publisher import Posting, Publisher
 
 log = logging.getLogger(__name__)
@@ -32,8 +39,10 @@ log = logging.getLogger(__name__)
 class Tournaments:
     """The controller behind /gin tournament and the tournament buttons."""
 
-    def __init__(self, service: GinService, publisher: Publisher, renderer: RenderPool) -> None:
-        self.service = service
+    def __init__(
+        self, tournaments: TournamentDesk, publisher: Publisher, renderer: RenderPool
+    ) -> None:
+        self.tournaments = tournaments
         self.publisher = publisher
         self.renderer = renderer
 
@@ -43,12 +52,12 @@ class Tournaments:
         *,
         fmt: str,
         title: str | None,
-        variant: str | None,
+        variant: Variant | None,
         target: int | None,
         match_games: int | None,
         signup_minutes: int | None,
     ) -> None:
-        t = await self.service.create_tournament(
+        t = await self.tournaments.create_tournament(
             interaction.guild_id or 0,
             interaction.channel_id or 0,
             interaction.user.id,
@@ -66,11 +75,11 @@ class Tournaments:
             allowed_mentions=discord.AllowedMentions.none(),
         )
         message = await interaction.original_response()
-        await self.service.set_tournament_message(t.id, message.id)
+        await self.tournaments.set_tournament_message(t.id, message.id)
 
     async def show(self, interaction: discord.Interaction) -> None:
         """The current (or last) tournament, privately: text and image."""
-        t = await self.service.current_tournament(interaction.guild_id or 0)
+        t = await self.tournaments.current_tournament(interaction.guild_id or 0)
         if t is None:
             await interaction.response.send_message(
                 "No tournament here yet. A member with Manage Server can open one with "
@@ -92,39 +101,46 @@ class Tournaments:
         user = interaction.user
         manage = interaction.permissions.manage_guild
         if action is TournamentAction.JOIN:
-            t = await self.service.join_tournament(tournament_id, user.id, display_name(user))
+            t = await self.tournaments.join_tournament(tournament_id, user.id, display_name(user))
         elif action is TournamentAction.LEAVE:
-            t = await self.service.leave_tournament(tournament_id, user.id)
+            t = await self.tournaments.leave_tournament(tournament_id, user.id)
         elif action is TournamentAction.CANCEL:
-            t = await self.service.cancel_tournament(tournament_id, user.id, can_manage=manage)
+            t = await self.tournaments.cancel_tournament(tournament_id, user.id, can_manage=manage)
         else:
-            progress = await self.service.start_tournament_now(
+            progress = await self.tournaments.start_tournament_now(
                 tournament_id, user.id, can_manage=manage
             )
             await interaction.response.send_message(
                 "Sign-up closed: pairing round 1.", ephemeral=True
             )
-            tables = tuple(table_of(s) for s in progress.new_games)
-            self.publisher.spawn(self.publisher.tournament_progress(progress, tables))
+            self.publisher.spawn(self.publisher.tournament_progress(progress, progress.new_games))
             return
         await interaction.response.edit_message(
             content=tournament_text(t),
-            view=tournament_buttons(t.id, signup=t.status == "signup"),
+            view=tournament_buttons(t.id, signup=t.status is TournamentStatus.SIGNUP),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
     async def on_timer(self, progress: TournamentProgress) -> None:
         """The timer loop closed a sign-up or started waiting matches."""
-        tables = tuple(table_of(s) for s in progress.new_games)
-        await self.publisher.tournament_progress(progress, tables)
+        await self.publisher.tournament_progress(progress, progress.new_games)
 
 
 class TournamentMessages:
     """What a tournament's progress posts: its message, then its new matches."""
 
-    def __init__(self, client: discord.Client, service: GinService, renderer: RenderPool) -> None:
+    def __init__(
+        self,
+        client: discord.Client,
+        tournaments: TournamentDesk,
+        moves: MoveDesk,
+        settings: SettingsDesk,
+        renderer: RenderPool,
+    ) -> None:
         self.client = client
-        self.service = service
+        self.tournaments = tournaments
+        self.moves = moves
+        self.settings = settings
         self.renderer = renderer
 
     async def on_progress(
@@ -135,7 +151,7 @@ class TournamentMessages:
         await self._update_message(t, pub)
         boards = pub.boards
         threads = bool(tables) and (
-            (await self.service.get_settings(t.guild_id)).tables is TableMode.THREAD
+            (await self.settings.get_settings(t.guild_id)).tables is TableMode.THREAD
         )
 
         async def announce(table: TableView) -> TableView:
@@ -147,16 +163,20 @@ class TournamentMessages:
                 mention=(a, b),
             )
             if threads:  # each match in a thread of its own, started from its notice
-                return await self.service.place_in_thread(table.id, t.channel_id, notice.id)
+                return await self.moves.place_in_thread(table.id, t.channel_id, notice.id)
             return table
 
         for table in tables:
             await pub.open_board(table, place=announce)
-        if t.status == "finished" and t.bracket is not None and t.bracket.champion is not None:
+        if (
+            t.status is TournamentStatus.FINISHED
+            and t.bracket is not None
+            and t.bracket.champion is not None
+        ):
             await boards.notice(
                 t.channel_id, f"🏆 **{t.title}** is over: <@{t.bracket.champion}> is the champion!"
             )
-        elif t.status == "cancelled" and not t.bracket:
+        elif t.status is TournamentStatus.CANCELLED and not t.bracket:
             await boards.notice(t.channel_id, f"**{t.title}** was cancelled: too few players.")
 
     async def _update_message(self, t: TournamentSummary, pub: Posting) -> None:
@@ -164,8 +184,8 @@ class TournamentMessages:
         channel = self.client.get_partial_messageable(t.channel_id)
         file = await bracket_file(self.renderer, t)
         files = [] if file is None else [file]
-        view = tournament_buttons(t.id, signup=t.status == "signup")
-        if t.status in ("finished", "cancelled"):
+        view = tournament_buttons(t.id, signup=t.status is TournamentStatus.SIGNUP)
+        if t.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
             view = discord.ui.View()
         text = tournament_text(t)
         pacer = pub.boards.pacer
@@ -184,15 +204,15 @@ class TournamentMessages:
                     files = [] if file is None else [file]
             async with pacer.write(t.channel_id):
                 sent = await channel.send(text, files=files, view=view, allowed_mentions=none)
-            await self.service.set_tournament_message(t.id, sent.id)
+            await self.tournaments.set_tournament_message(t.id, sent.id)
         except discord.HTTPException as exc:
             pub.boards.note_failure(t.channel_id, exc)
 
 
 async def bracket_file(renderer: RenderPool, t: TournamentSummary) -> discord.File | None:
     """The bracket (or standings) image, once the tournament has one."""
-    if t.bracket is None:
+    view = bracket_view(t)
+    if view is None:
         return None
-    view = tournament_view(t.bracket, t.title, tournament_status(t))
     png = await renderer.bracket(view)
     return discord.File(io.BytesIO(png), filename="bracket.png", description=f"{t.title}: bracket")

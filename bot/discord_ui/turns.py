@@ -1,7 +1,7 @@
 """Turns: a slash command or a button becomes one service call, the player
 hears back privately, then the public side follows.
 
-Every action takes the same path: ``service.play`` (which finds the game,
+Every action takes the same path: ``moves.play`` (which finds the game,
 applies the move and commits before returning) → the player's private hand
 reply → :meth:`Publisher.after_move` in the background.
 """
@@ -11,8 +11,7 @@ from __future__ import annotations
 import discord
 
 from bot.engine import Action, ActionKind, Card, parse_card
-from bot.service import GinService
-from bot.service.views import MoveReport
+from bot.service import MoveDesk, MoveReport
 
 from . import text
 from .actions import TurnAction
@@ -35,15 +34,15 @@ BUTTON_MOVES = {
 class Turns:
     """The controller behind every turn command and game button."""
 
-    def __init__(self, service: GinService, hands: HandReplies, publisher: Publisher) -> None:
-        self.service = service
+    def __init__(self, moves: MoveDesk, hands: HandReplies, publisher: Publisher) -> None:
+        self.moves = moves
         self.hands = hands
         self.publisher = publisher
 
     async def show_hand(
         self, interaction: discord.Interaction, *, game_id: int | None = None
     ) -> None:
-        turn = await self.service.turn_view(
+        turn = await self.moves.turn_view(
             interaction.guild_id or 0, interaction.user.id, game_id=game_id
         )
         await self.hands.reply(interaction, turn)
@@ -53,7 +52,7 @@ class Turns:
     ) -> None:
         """A turn by slash command (errors go to the tree's handler)."""
         card: Card | None = parse_card(card_text) if card_text else None
-        report = await self.service.play(
+        report = await self.moves.play(
             interaction.guild_id or 0, interaction.user.id, Action(kind, card)
         )
         await self._answer(interaction, report)
@@ -76,7 +75,7 @@ class Turns:
     async def _move(
         self, interaction: discord.Interaction, game_id: int, version: int, action: Action
     ) -> None:
-        report = await self.service.play(
+        report = await self.moves.play(
             interaction.guild_id or 0,
             interaction.user.id,
             action,

@@ -1,15 +1,21 @@
 """The game service: challenges, moves, timers and standings, on storage.
 
 No Discord import: the bot hands in plain user ids and shows the results and
-the player-worded errors it gets back.
+the player-worded errors it gets back.  The names here are all the Discord
+layer may import (lint bans the submodules there): frozen views, enums,
+errors and the service's parts.  Live games are read through
+:mod:`bot.service.snapshots`, by tests and tools only.
 """
 
 from bot.storage import LEADERBOARD_SORTS as _SORT_SQL
 from bot.storage import CommitUnknownError, DatabaseUnavailableError
 
-from .ai_runner import AiRunner
+from .ai_runner import AiRunner, Decide, OnMove
 from .assist import assist_line
-from .coach import CoachReport
+from .challenges import ChallengeDesk
+from .clocks import ClockDesk
+from .coach import CoachDesk, CoachReport
+from .lobbies import Lobby, LobbySeat
 from .models import (
     AiLevel,
     AlreadyInGameError,
@@ -17,12 +23,11 @@ from .models import (
     ChallengeError,
     ChallengeStatus,
     GameDamagedError,
-    GameSnapshot,
     GameStatus,
     GameSummary,
     LeaderboardPage,
+    LobbyStatus,
     MoveRejectedError,
-    MoveResult,
     NoSuchGameError,
     NotYourGameError,
     PermissionDeniedError,
@@ -34,17 +39,31 @@ from .models import (
     ServiceError,
     SettingsError,
     StaleActionError,
-    TimerEvent,
     TimerKind,
+    TournamentStatus,
     UnknownSortError,
 )
+from .moves import MoveDesk
+from .partnership import PartnershipDesk
 from .pinging import PingMode, ping_line
 from .places import TableMode, tables_line
 from .ratings import INITIAL_RATING, K_FACTOR
 from .service import GinService
-from .settings import SERVER_SETTINGS
-from .timer_loop import TimerLoop, TimerNotice
-from .views import Advice, MoveReport, TableView, TurnView
+from .settings import SERVER_SETTINGS, SettingsDesk
+from .standings import StandingsDesk
+from .timer_loop import TimerLoop
+from .tournaments import TournamentDesk
+from .views import (
+    Advice,
+    MoveReport,
+    TableView,
+    TeamProgress,
+    TeamSheet,
+    TimerNotice,
+    TournamentProgress,
+    TournamentSummary,
+    TurnView,
+)
 
 #: Every column the leaderboard can be sorted by, in display order.
 LEADERBOARD_SORTS: tuple[str, ...] = tuple(_SORT_SQL)
@@ -59,22 +78,30 @@ __all__ = [
     "AiRunner",
     "AlreadyInGameError",
     "Challenge",
+    "ChallengeDesk",
     "ChallengeError",
     "ChallengeStatus",
+    "ClockDesk",
+    "CoachDesk",
     "CoachReport",
     "CommitUnknownError",
     "DatabaseUnavailableError",
+    "Decide",
     "GameDamagedError",
-    "GameSnapshot",
     "GameStatus",
     "GameSummary",
     "GinService",
     "LeaderboardPage",
+    "Lobby",
+    "LobbySeat",
+    "LobbyStatus",
+    "MoveDesk",
     "MoveRejectedError",
     "MoveReport",
-    "MoveResult",
     "NoSuchGameError",
     "NotYourGameError",
+    "OnMove",
+    "PartnershipDesk",
     "PermissionDeniedError",
     "PingMode",
     "PlayerStats",
@@ -83,14 +110,21 @@ __all__ = [
     "ScoreSheetRow",
     "ServerSettings",
     "ServiceError",
+    "SettingsDesk",
     "SettingsError",
     "StaleActionError",
+    "StandingsDesk",
     "TableMode",
     "TableView",
-    "TimerEvent",
+    "TeamProgress",
+    "TeamSheet",
     "TimerKind",
     "TimerLoop",
     "TimerNotice",
+    "TournamentDesk",
+    "TournamentProgress",
+    "TournamentStatus",
+    "TournamentSummary",
     "TurnView",
     "UnknownSortError",
     "assist_line",

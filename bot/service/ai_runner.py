@@ -13,16 +13,13 @@ import asyncio
 import functools
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING
 
 from bot.engine import Action
 from bot.storage import DatabaseUnavailableError
 
 from .models import MoveRejectedError, StaleActionError
-from .views import MoveReport, report_of
-
-if TYPE_CHECKING:
-    from .service import GinService
+from .moves import MoveDesk
+from .views import MoveReport
 
 log = logging.getLogger(__name__)
 
@@ -35,9 +32,9 @@ class AiRunner:
     """One task per game whose computer player owes a move."""
 
     def __init__(
-        self, service: GinService, decide: Decide, on_move: OnMove, *, delay: float = 1.5
+        self, moves: MoveDesk, decide: Decide, on_move: OnMove, *, delay: float = 1.5
     ) -> None:
-        self._service = service
+        self._moves = moves
         self._decide = decide
         self._on_move = on_move
         #: Seconds the computer "thinks" before each move, so people can follow.
@@ -54,7 +51,7 @@ class AiRunner:
 
     async def resume(self) -> None:
         """After a start or restart: every turn the computer owes."""
-        for game_id in await self._service.pending_ai_turns():
+        for game_id in await self._moves.pending_ai_turns():
             self.schedule(game_id)
 
     def scheduled(self) -> bool:
@@ -90,14 +87,13 @@ class AiRunner:
 
     async def _turn(self, game_id: int) -> bool:
         """One computer move if it is its turn; whether it moves again next."""
-        service = self._service
-        table = await service.table_view(game_id)
+        moves = self._moves
+        table = await moves.table_view(game_id)
         if not table.is_ai_turn or table.ai_level is None:
             return False
         decide = functools.partial(self._decide, level=table.ai_level.value)
-        result = await service.play_ai_turn(game_id, decide)
-        if result is None:
+        report = await moves.play_ai_turn(game_id, decide)
+        if report is None:
             return False
-        report = report_of(result, None)
         await self._on_move(report)
         return report.table.is_ai_turn

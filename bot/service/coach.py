@@ -17,7 +17,7 @@ from bot.engine.review import HandReview, review_hand
 from bot.storage import MoveRow, Tx
 
 from .codec import clone_game
-from .core import ServiceCore
+from .core import ServiceContext
 from .games import NOT_YOURS_MESSAGE
 from .models import GameSnapshot, NoSuchGameError, NotYourGameError
 
@@ -38,8 +38,11 @@ class CoachReport:
     review: HandReview
 
 
-class CoachDesk(ServiceCore):
+class CoachDesk:
     """Hand reviews."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self._ctx = ctx
 
     async def review(
         self,
@@ -56,12 +59,12 @@ class CoachDesk(ServiceCore):
             gid = game_id if game_id is not None else await tx.last_game_id(guild_id, user_id)
             if gid is None:
                 raise NoSuchGameError(NO_REVIEW_GAME)
-            snap = await self._cache.load(tx, gid)
+            snap = await self._ctx.cache.load(tx, gid)
             if snap.seat_of(user_id) is None:
                 raise NotYourGameError(NOT_YOURS_MESSAGE)
             return snap, await tx.moves(gid)
 
-        snap, moves = await self._repo.read(txn)
+        snap, moves = await self._ctx.repo.read(txn)
         seat = snap.seat_of(user_id)
         assert seat is not None
         finished = [h.number for h in snap.game.history]

@@ -6,7 +6,7 @@ methods stay short and every player-facing refusal is worded in one place.
 
 from __future__ import annotations
 
-from bot.engine import Assist, Game, Ruleset, RulesetError
+from bot.engine import Assist, Game, Ruleset, RulesetError, Variant
 from bot.storage import ChallengeRow, GameRow, SettingsRow, StatsRow, Tx
 
 from .codec import load_ruleset
@@ -47,7 +47,7 @@ async def game_ruleset(
     tx: Tx,
     guild_id: int,
     target: int | None,
-    variant: str | None,
+    variant: Variant | None,
     match_games: int | None = None,
 ) -> Ruleset:
     """The server's rules with this game's choices of variant, target and

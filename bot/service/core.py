@@ -1,10 +1,14 @@
-"""The state every part of the service shares: the repository, the clock,
-deal seeds, per-game locks and the committed-game cache.
+"""The state every part of the service shares, and the one path a move takes.
 
-The service is a thin facade (:class:`~bot.service.service.GinService`)
-over one module per job — settings, challenges, moves, clocks, standings —
-each a mixin on this core, so a new capability adds a module rather than
-growing one file.
+:class:`ServiceContext` holds the repository, the clock, deal seeds,
+per-game locks and the committed-game cache.  Each part of the service
+(settings, challenges, moves, clocks, standings, coach, partnerships,
+tournaments) is a plain class given this context — and :class:`MovePath`
+when it makes moves — so a part reaches only what it is handed.
+
+Group play hooks into moves explicitly: :class:`MovePath` runs an ordered
+tuple of :class:`MoveObserver` after every move that ends a hand or a game,
+inside the move's own transaction (partnerships first, then tournaments).
 """
 
 from __future__ import annotations
@@ -12,18 +16,20 @@ from __future__ import annotations
 import asyncio
 import random
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Protocol
 
 from bot.shards import ShardRange
 from bot.storage import Repository, Tx
 
 from .games import NO_GAME_MESSAGE, GameCache, Step, run_move
-from .models import MoveResult, NoSuchGameError
+from .models import NoSuchGameError
 from .timers import HEARTBEAT_KEY
+from .views import MoveResult
 
 
-class ServiceCore:
+class ServiceContext:
     """Shared state of the service's parts (see the module docstring)."""
 
     def __init__(
@@ -33,7 +39,7 @@ class ServiceCore:
         seed: int | None = None,
         shards: ShardRange | None = None,
     ) -> None:
-        self._repo = repo
+        self.repo = repo
         self.clock = clock
         #: The guilds whose background work (timers, expiries, the computer's
         #: turns, resumes) this process does; ``None``: every guild.
@@ -41,9 +47,9 @@ class ServiceCore:
         # Deal seeds for new games: OS randomness, or reproducible for tests.
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._cache = GameCache()
+        self.cache = GameCache()
         #: Players by game id: they never change, so ownership checks need no query.
-        self._players: dict[int, tuple[int, int]] = {}
+        self.players: dict[int, tuple[int, int]] = {}
         #: Seconds given back to running turn clocks when this service opened.
         self.downtime_credit = 0.0
 
@@ -53,45 +59,57 @@ class ServiceCore:
         the downtime of its own guilds' clocks."""
         return HEARTBEAT_KEY if self.shards is None else f"{HEARTBEAT_KEY}:{self.shards}"
 
-    @property
-    def repository(self) -> Repository:
-        """The storage underneath, for tools and tests (read-only use)."""
-        return self._repo
-
-    def _new_seed(self) -> int:
+    def new_seed(self) -> int:
         return self._seeds.randrange(1 << 62)
 
-    def _lock(self, game_id: int) -> asyncio.Lock:
+    def lock(self, game_id: int) -> asyncio.Lock:
+        """The game's lock (one per game, created on demand): moves of one
+        game queue up in order in this process."""
         lock = self._locks.get(game_id)
         if lock is None:
             lock = asyncio.Lock()
             self._locks[game_id] = lock
         return lock
 
-    async def _move(self, game_id: int, step: Step) -> MoveResult | None:
-        async with self._lock(game_id):
-            return await self._repo.write(partial(self._run_move, game_id, step))
 
-    async def _run_move(self, game_id: int, step: Step, tx: Tx) -> MoveResult | None:
+class MoveObserver(Protocol):
+    """Group play that a finished hand or game feeds (a partnership, a
+    tournament).  Called inside the move's transaction; returns the result
+    with its own progress added, or unchanged when the game is not its."""
+
+    async def after_move(self, tx: Tx, now: float, result: MoveResult) -> MoveResult: ...
+
+
+class MovePath:
+    """Every move — a player's, the computer's, a timeout, a moderator's —
+    runs here: under the game's lock, in one write transaction, then through
+    the observers in their order."""
+
+    def __init__(self, ctx: ServiceContext, observers: Sequence[MoveObserver] = ()) -> None:
+        self._ctx = ctx
+        self.observers = tuple(observers)
+
+    async def move(self, game_id: int, step: Step) -> MoveResult | None:
+        async with self._ctx.lock(game_id):
+            return await self._ctx.repo.write(partial(self.run, game_id, step))
+
+    async def run(self, game_id: int, step: Step, tx: Tx) -> MoveResult | None:
+        """The move inside ``tx`` (``None``: a timeout that was no longer due)."""
         # Inside the transaction: the clock is read once the move holds the database.
-        now = self.clock()
-        result = await run_move(tx, self._cache, now, game_id, step)
+        now = self._ctx.clock()
+        result = await run_move(tx, self._ctx.cache, now, game_id, step)
         if result is None or (result.outcome.hand is None and result.outcome.game is None):
             return result
-        return await self._after_move(tx, now, result)
+        for observer in self.observers:
+            result = await observer.after_move(tx, now, result)
+        return result
 
-    async def _run_user_move(self, guild_id: int, user_id: int, step: Step, tx: Tx) -> MoveResult:
-        """:meth:`_run_move` on the user's active game in ``guild_id``, found
-        in the same transaction (a slash command names no game)."""
+    async def run_for_user(self, guild_id: int, user_id: int, step: Step, tx: Tx) -> MoveResult:
+        """:meth:`run` on the user's active game in ``guild_id``, found in the
+        same transaction (a slash command names no game)."""
         game_id = await tx.active_game_id(guild_id, user_id)
         if game_id is None:
             raise NoSuchGameError(NO_GAME_MESSAGE)
-        result = await self._run_move(game_id, step, tx)
+        result = await self.run(game_id, step, tx)
         assert result is not None  # only timeouts return None
-        return result
-
-    async def _after_move(self, tx: Tx, now: float, result: MoveResult) -> MoveResult:
-        """What a finished hand or game does to what it belongs to (a
-        partnership, a tournament), in the move's own transaction.  Each
-        group-play desk overrides this and calls ``super()``."""
         return result

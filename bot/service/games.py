@@ -52,7 +52,6 @@ from .models import (
     GameSnapshot,
     GameStatus,
     MoveRejectedError,
-    MoveResult,
     NoSuchGameError,
     NotYourGameError,
     RatingChange,
@@ -60,6 +59,7 @@ from .models import (
 )
 from .ratings import INITIAL_RATING, elo_update
 from .timers import DEFAULT_TURN_TIMEOUT_MINUTES, STOPPED, TurnClock, start_clock
+from .views import MoveResult
 
 STALE_MESSAGE: Final = "That's from an earlier turn — nothing changed."
 #: Committed games kept in memory (a few KB each); the rest are re-read.

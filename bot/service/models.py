@@ -10,9 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.engine import Assist, Game, GameResult, Outcome, Ruleset
-from bot.engine.team_game import TeamHandRecord
-from bot.engine.tournament import Bracket
+from bot.engine import Assist, Game, GameResult, Ruleset
 from bot.engine.views import PublicView
 
 from .pinging import DEFAULT_IDLE_MINUTES, PingMode
@@ -30,6 +28,22 @@ class ChallengeStatus(StrEnum):
     DECLINED = "declined"
     CANCELLED = "cancelled"
     EXPIRED = "expired"
+
+
+class LobbyStatus(StrEnum):
+    """A partnership game: its lobby fills, then it is played."""
+
+    LOBBY = "lobby"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
+
+
+class TournamentStatus(StrEnum):
+    SIGNUP = "signup"
+    RUNNING = "running"
+    FINISHED = "finished"
+    CANCELLED = "cancelled"
 
 
 class AiLevel(StrEnum):
@@ -215,96 +229,9 @@ class RatingChange:
     after: float
 
 
-@dataclass(frozen=True, slots=True)
-class MoveResult:
-    """A committed move: the game after it, what happened, and, when the game
-    ended, its result and rating changes (empty for unrated games)."""
-
-    snapshot: GameSnapshot
-    outcome: Outcome
-    actor_id: int
-    game_result: GameResult | None = None
-    rating_changes: tuple[RatingChange, ...] = ()
-    #: The move finished a partnership table's hand (or forfeited the team game).
-    team: TeamProgress | None = None
-    #: The move finished a tournament match.
-    tournament: TournamentProgress | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class TeamProgress:
-    """What a table's finished hand did to its partnership game."""
-
-    team_game_id: int
-    guild_id: int
-    channel_id: int
-    #: A1, A2, B1, B2 (the computer's id for a computer seat).
-    players: tuple[int, int, int, int]
-    names: tuple[str, str, str, str]
-    #: The hand's two table games.
-    tables: tuple[int, int]
-    teams: tuple[str, str]
-    #: Both tables are done: the combined hand (else the other table still plays).
-    hand: TeamHandRecord | None
-    waiting_table: int | None
-    scores: tuple[int, int]
-    target: int
-    #: The team game ended (by the target or a forfeit at a table).
-    result: GameResult | None = None
-    rating_changes: tuple[RatingChange, ...] = ()
-    #: The next hand's tables, dealt in the same transaction.
-    new_tables: tuple[GameSnapshot, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentProgress:
-    """What a finished match did to its tournament."""
-
-    tournament_id: int
-    channel_id: int
-    #: The tournament's state after the result (for its bracket image and text).
-    summary: TournamentSummary
-    #: Matches started because of it (winners advanced into them).
-    new_games: tuple[GameSnapshot, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentSummary:
-    """A tournament as anyone may see it (built from its stored row)."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    creator_id: int
-    title: str
-    format: str
-    status: str  # signup | running | finished | cancelled
-    entrants: tuple[tuple[int, str], ...]  # join order
-    signup_ends: float
-    message_id: int | None
-    version: int
-    #: The bracket once sign-up has closed (bot.engine.tournament.Bracket).
-    bracket: Bracket | None = None
-    #: Match key → game id of the matches started so far.
-    games: tuple[tuple[str, int], ...] = ()
-    rules: Ruleset | None = None
-
-
 class TimerKind(StrEnum):
     REMINDER = "reminder"
     FORFEIT = "forfeit"
-
-
-@dataclass(frozen=True, slots=True)
-class TimerEvent:
-    """A due reminder (nothing changed) or a forfeit (already committed)."""
-
-    kind: TimerKind
-    game_id: int
-    channel_id: int
-    user_id: int  # the idle player
-    deadline: float
-    result: MoveResult | None = None  # for FORFEIT
 
 
 @dataclass(frozen=True, slots=True)

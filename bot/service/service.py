@@ -2,16 +2,20 @@
 
 No Discord here: user ids are plain ints, results and errors are the types
 of :mod:`bot.service.models` and :mod:`bot.service.views`, every message is
-worded for the player.  :class:`GinService` is a thin facade: each job lives
-in its own module (settings, challenges, moves, clocks, standings, coach), and the
-computer's turns and the timer loop run in :mod:`~bot.service.ai_runner`
-and :mod:`~bot.service.timer_loop`, which hand what must be posted to a
-callback.
+worded for the player.  :class:`GinService` is only the composition root:
+each job is a part of its own, a plain class given the shared
+:class:`~bot.service.core.ServiceContext` (``settings``, ``challenges``,
+``moves``, ``clocks``, ``standings``, ``coach``, ``partnerships``,
+``tournaments``), and each controller of the bot is handed the part it uses.
+Group play subscribes to moves as ordered observers of the one
+:class:`~bot.service.core.MovePath`.  The computer's turns and the timer
+loop run in :mod:`~bot.service.ai_runner` and :mod:`~bot.service.timer_loop`,
+which hand what must be posted to a callback.
 
 The bot receives views only (:class:`~bot.service.views.TableView`,
-:class:`~bot.service.views.TurnView`, :class:`~bot.service.views.MoveReport`);
-the snapshot methods that hold a live game (``get_game``, ``act`` …) are for
-tests and tools.
+:class:`~bot.service.views.TurnView`, :class:`~bot.service.views.MoveReport`
+…, and enums); the snapshots that hold a live game are read through
+:mod:`bot.service.snapshots`, for tests and tools.
 
 How a move is made safe
 -----------------------
@@ -52,6 +56,7 @@ from bot.storage import Repository
 from .challenges import ChallengeDesk
 from .clocks import ClockDesk
 from .coach import CoachDesk
+from .core import MovePath, ServiceContext
 from .games import STALE_MESSAGE
 from .moves import MoveDesk
 from .partnership import PartnershipDesk
@@ -62,19 +67,46 @@ from .tournaments import TournamentDesk
 __all__ = ["STALE_MESSAGE", "GinService"]
 
 
-class GinService(
-    SettingsDesk,
-    ChallengeDesk,
-    MoveDesk,
-    ClockDesk,
-    StandingsDesk,
-    CoachDesk,
-    PartnershipDesk,
-    TournamentDesk,
-):
-    """Challenges, games, timers and standings over one database file."""
+class GinService:
+    """Challenges, games, timers and standings over one database: the parts,
+    wired once (see the module docstring)."""
 
     _closed = False
+
+    def __init__(
+        self,
+        repo: Repository,
+        clock: Callable[[], float] = time.time,
+        seed: int | None = None,
+        shards: ShardRange | None = None,
+    ) -> None:
+        self.context = ServiceContext(repo, clock, seed, shards)
+        ctx = self.context
+        self.settings = SettingsDesk(ctx)
+        self.challenges = ChallengeDesk(ctx)
+        self.standings = StandingsDesk(ctx)
+        self.coach = CoachDesk(ctx)
+        self.partnerships = PartnershipDesk(ctx)
+        self.tournaments = TournamentDesk(ctx)
+        # The order today's rules need: a table's hand feeds its team game
+        # first, a finished match its tournament after.
+        self.move_path = MovePath(ctx, (self.partnerships, self.tournaments))
+        self.moves = MoveDesk(ctx, self.move_path)
+        self.clocks = ClockDesk(ctx, self.move_path)
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.context.clock
+
+    @property
+    def repository(self) -> Repository:
+        """The storage underneath, for tools and tests (read-only use)."""
+        return self.context.repo
+
+    @property
+    def downtime_credit(self) -> float:
+        """Seconds given back to running turn clocks when this service opened."""
+        return self.context.downtime_credit
 
     @classmethod
     async def open(
@@ -95,7 +127,7 @@ class GinService(
         repo = await Repository.open(db_path, synchronous=synchronous)
         service = cls(repo, clock, seed, shards)
         try:
-            service.downtime_credit = await repo.write(service._restore_clocks)
+            service.context.downtime_credit = await service.clocks.restore_clocks()
         except BaseException:
             await repo.close()
             raise
@@ -107,6 +139,6 @@ class GinService(
             return
         self._closed = True
         try:
-            await self.heartbeat()
+            await self.clocks.heartbeat()
         finally:
-            await self._repo.close()
+            await self.context.repo.close()

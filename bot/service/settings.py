@@ -13,7 +13,7 @@ from .codec import dump_ruleset
 from .convert import (
     settings_from_row,
 )
-from .core import ServiceCore
+from .core import ServiceContext
 from .models import (
     ServerSettings,
     SettingsError,
@@ -35,11 +35,14 @@ SERVER_SETTINGS = (
 _ALL_SETTINGS = frozenset(SERVER_SETTINGS)
 
 
-class SettingsDesk(ServiceCore):
+class SettingsDesk:
     """Read and change a server's settings."""
 
+    def __init__(self, ctx: ServiceContext) -> None:
+        self._ctx = ctx
+
     async def get_settings(self, guild_id: int) -> ServerSettings:
-        row = await self._repo.read(lambda tx: tx.get_settings(guild_id))
+        row = await self._ctx.repo.read(lambda tx: tx.get_settings(guild_id))
         return settings_from_row(guild_id, row)
 
     async def update_setting(self, guild_id: int, name: str, value: str) -> ServerSettings:
@@ -65,7 +68,7 @@ class SettingsDesk(ServiceCore):
                     guild_id,
                     dump_ruleset(new.ruleset),
                     new.turn_timeout_minutes,
-                    self.clock(),
+                    self._ctx.clock(),
                     assist=None if new.assist is None else new.assist.value,
                     ping_mode=new.ping_mode.value,
                     ping_idle_minutes=new.ping_idle_minutes,
@@ -74,7 +77,7 @@ class SettingsDesk(ServiceCore):
             )
             return new
 
-        return await self._repo.write(txn)
+        return await self._ctx.repo.write(txn)
 
 
 def _changed(current: ServerSettings, key: str, value: str) -> ServerSettings:

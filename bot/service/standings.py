@@ -9,7 +9,7 @@ from bot.storage import LEADERBOARD_SORTS, Tx
 from .convert import (
     stats_from_row,
 )
-from .core import ServiceCore
+from .core import ServiceContext
 from .models import (
     LeaderboardPage,
     PlayerStats,
@@ -28,8 +28,11 @@ _SORT_ALIASES = {
 }
 
 
-class StandingsDesk(ServiceCore):
+class StandingsDesk:
     """Rated tables and score sheets."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self._ctx = ctx
 
     async def leaderboard(
         self,
@@ -65,7 +68,7 @@ class StandingsDesk(ServiceCore):
                 rows=tuple(stats_from_row(r, offset + i + 1) for i, r in enumerate(rows)),
             )
 
-        return await self._repo.read(txn)
+        return await self._ctx.repo.read(txn)
 
     async def player_stats(self, guild_id: int, user_id: int) -> PlayerStats | None:
         """Rated statistics, with the player's place on the rating board."""
@@ -78,18 +81,18 @@ class StandingsDesk(ServiceCore):
                 else stats_from_row(row, await tx.rating_rank(guild_id, row.rating))
             )
 
-        return await self._repo.read(txn)
+        return await self._ctx.repo.read(txn)
 
     async def ai_stats(self, guild_id: int, user_id: int) -> dict[str, dict[str, int]]:
         """Games against the computer by difficulty (only levels played)."""
-        rows = await self._repo.read(lambda tx: tx.ai_stats(guild_id, user_id))
+        rows = await self._ctx.repo.read(lambda tx: tx.ai_stats(guild_id, user_id))
         return {r.level: {"games": r.games, "wins": r.wins, "losses": r.losses} for r in rows}
 
     async def score_sheet(self, game_id: int) -> ScoreSheet:
         """Every finished hand so far (and how the game ended, once it has)."""
 
         async def txn(tx: Tx) -> ScoreSheet:
-            snapshot = await self._cache.load(tx, game_id)
+            snapshot = await self._ctx.cache.load(tx, game_id)
             rows = tuple(
                 ScoreSheetRow(
                     hand_number=h.hand_number,
@@ -106,4 +109,4 @@ class StandingsDesk(ServiceCore):
                 game_id, game.names, rows, snapshot.status, game.result, game.public_view()
             )
 
-        return await self._repo.read(txn)
+        return await self._ctx.repo.read(txn)

@@ -15,30 +15,17 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from bot.storage import DatabaseUnavailableError
 
-from .models import Challenge, TimerKind, TournamentProgress
-from .views import MoveReport, report_of
+from .models import Challenge
+from .views import TimerNotice, TournamentProgress
 
 if TYPE_CHECKING:
     from .service import GinService
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class TimerNotice:
-    """A reminder or a forfeit to post (a forfeit carries the finished game)."""
-
-    kind: TimerKind
-    game_id: int
-    channel_id: int
-    user_id: int  # the idle player
-    deadline: float
-    report: MoveReport | None = None
 
 
 class TimerLoop:
@@ -67,16 +54,12 @@ class TimerLoop:
     async def tick(self) -> None:
         """One pass: expired challenges, due reminders and forfeits."""
         service = self._service
-        for challenge in await service.expire_challenges():
+        for challenge in await service.challenges.expire_challenges():
             await self._quietly(self._on_expired(challenge))
-        for event in await service.due_timers():
-            report = None if event.result is None else report_of(event.result, None)
-            notice = TimerNotice(
-                event.kind, event.game_id, event.channel_id, event.user_id, event.deadline, report
-            )
+        for notice in await service.clocks.due_timers():
             await self._quietly(self._on_timer(notice))
         # Sign-ups that closed, and tournament matches whose players are free now.
-        for progress in await service.advance_tournaments():
+        for progress in await service.tournaments.advance_tournaments():
             if self._on_tournament is not None:
                 await self._quietly(self._on_tournament(progress))
 
@@ -87,11 +70,14 @@ class TimerLoop:
         while True:
             try:
                 if backoff:
-                    credit = await service.restore_clocks()
+                    credit = await service.clocks.restore_clocks()
                     log.info("timers: the database is back; clocks given %.0f s back", credit)
                 await self.tick()
                 wait = self.tick_seconds
-                for next_at in (await service.next_timer_at(), await service.next_tournament_at()):
+                for next_at in (
+                    await service.clocks.next_timer_at(),
+                    await service.tournaments.next_tournament_at(),
+                ):
                     if next_at is not None:
                         wait = max(0.05, min(wait, next_at - service.clock()))
                 backoff = 0.0

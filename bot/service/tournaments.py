@@ -4,7 +4,7 @@ advancing winners (docs/RULES.md, *Tournaments*).
 A tournament is one row (entrants, the bracket as JSON, a version); each of
 its matches is an ordinary game linked to it, so moves, timers, restarts and
 old buttons work as for any game.  What is new runs in the transaction of
-the move that finishes a match (:meth:`TournamentDesk._after_move`): the
+the move that finishes a match (:meth:`TournamentDesk.after_move`): the
 result goes into the bracket and the matches it makes ready start at once,
 all committed together.  The timer loop (:meth:`advance_tournaments`) closes
 sign-ups when their window ends and starts matches that waited for a player
@@ -18,30 +18,30 @@ from dataclasses import replace
 from functools import partial
 from typing import Any, Final
 
-from bot.engine import Game, Ruleset
+from bot.engine import Game, Ruleset, Variant
 from bot.engine.tournament import (
     Bracket,
     Entrant,
     TournamentError,
     TournamentFormat,
     seed,
+    tournament_view,
 )
 from bot.storage import TournamentRow, Tx
 
 from .codec import dump_ruleset, load_ruleset
 from .convert import game_ruleset
-from .core import ServiceCore
+from .core import ServiceContext
 from .games import insert_game
 from .models import (
     ChallengeError,
     GameLinks,
     GameSnapshot,
-    MoveResult,
     PermissionDeniedError,
     SettingsError,
-    TournamentProgress,
-    TournamentSummary,
+    TournamentStatus,
 )
+from .views import MoveResult, TableView, TournamentProgress, TournamentSummary, table_of
 
 #: The tournament format of the rule texts: best of five games to 250.
 DEFAULT_MATCH_GAMES: Final = 5
@@ -51,45 +51,53 @@ MAX_PLAYERS: Final = 64
 TITLE_LIMIT: Final = 80
 
 
-class TournamentStatus:
-    SIGNUP = "signup"
-    RUNNING = "running"
-    FINISHED = "finished"
-    CANCELLED = "cancelled"
-
-
 def summary_of(row: TournamentRow) -> TournamentSummary:
+    """The tournament as anyone may see it: the bracket as a frozen view."""
     entrants = tuple((int(u), str(n)) for u, n in json.loads(row.entrants))
-    bracket = None
+    status = TournamentStatus(row.status)
+    view = None
     games: tuple[tuple[str, int], ...] = ()
     if row.state is not None:
-        state: dict[str, Any] = json.loads(row.state)
-        bracket = Bracket.from_dict(state["bracket"])
-        games = tuple((str(k), int(v)) for k, v in state["games"].items())
+        bracket, started = bracket_of(row)
+        view = tournament_view(bracket, row.title, status.value)
+        games = tuple(started.items())
     return TournamentSummary(
         id=row.id,
         guild_id=row.guild_id,
         channel_id=row.channel_id,
         creator_id=row.creator_id,
         title=row.title,
-        format=row.format,
-        status=row.status,
+        format=TournamentFormat(row.format),
+        status=status,
         entrants=entrants,
         signup_ends=row.signup_ends,
         message_id=row.message_id,
         version=row.version,
-        bracket=bracket,
+        bracket=view,
         games=games,
         rules=load_ruleset(row.ruleset),
     )
+
+
+def bracket_of(row: TournamentRow) -> tuple[Bracket, dict[str, int]]:
+    """The live bracket of a running tournament and its started games (match
+    key → game id), for the service to change and save — never returned."""
+    assert row.state is not None
+    state: dict[str, Any] = json.loads(row.state)
+    games = {str(k): int(v) for k, v in state["games"].items()}
+    return Bracket.from_dict(state["bracket"]), games
 
 
 def _state(bracket: Bracket, games: dict[str, int]) -> str:
     return json.dumps({"bracket": bracket.to_dict(), "games": games})
 
 
-class TournamentDesk(ServiceCore):
-    """Open, fill, run and show a server's tournament."""
+class TournamentDesk:
+    """Open, fill, run and show a server's tournament (a move observer: see
+    :class:`~bot.service.core.MoveObserver`)."""
+
+    def __init__(self, ctx: ServiceContext) -> None:
+        self._ctx = ctx
 
     async def create_tournament(
         self,
@@ -100,7 +108,7 @@ class TournamentDesk(ServiceCore):
         can_manage: bool,
         fmt: str = TournamentFormat.SINGLE_ELIMINATION.value,
         title: str | None = None,
-        variant: str | None = None,
+        variant: Variant | None = None,
         target: int | None = None,
         match_games: int | None = None,
         signup_minutes: int | None = None,
@@ -121,7 +129,7 @@ class TournamentDesk(ServiceCore):
         games = DEFAULT_MATCH_GAMES if match_games is None else match_games
 
         async def txn(tx: Tx) -> TournamentSummary:
-            now = self.clock()
+            now = self._ctx.clock()
             if await _open_row(tx, guild_id) is not None:
                 raise ChallengeError(
                     "This server already has a tournament under way: see /gin tournament show."
@@ -135,7 +143,7 @@ class TournamentDesk(ServiceCore):
                 title=name,
                 format=form.value,
                 ruleset=dump_ruleset(ruleset),
-                status=TournamentStatus.SIGNUP,
+                status=TournamentStatus.SIGNUP.value,
                 entrants="[]",
                 state=None,
                 version=1,
@@ -147,7 +155,7 @@ class TournamentDesk(ServiceCore):
             )
             return summary_of(replace(row, id=await tx.insert_tournament(row)))
 
-        return await self._repo.write(txn)
+        return await self._ctx.repo.write(txn)
 
     async def current_tournament(self, guild_id: int) -> TournamentSummary | None:
         """The server's tournament under way, else its last one."""
@@ -156,10 +164,10 @@ class TournamentDesk(ServiceCore):
             row = await tx.current_tournament(guild_id)
             return None if row is None else summary_of(row)
 
-        return await self._repo.read(txn)
+        return await self._ctx.repo.read(txn)
 
     async def get_tournament(self, tournament_id: int) -> TournamentSummary:
-        return summary_of(await self._repo.read(lambda tx: _row(tx, tournament_id)))
+        return summary_of(await self._ctx.repo.read(lambda tx: _row(tx, tournament_id)))
 
     async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
         async def txn(tx: Tx) -> None:
@@ -168,13 +176,13 @@ class TournamentDesk(ServiceCore):
                 replace(row, message_id=message_id, version=row.version + 1), row.version
             )
 
-        await self._repo.write(txn)
+        await self._ctx.repo.write(txn)
 
     async def join_tournament(
         self, tournament_id: int, user_id: int, name: str
     ) -> TournamentSummary:
         async def txn(tx: Tx) -> TournamentSummary:
-            now = self.clock()
+            now = self._ctx.clock()
             row = await _signup_row(tx, tournament_id, now)
             entrants = json.loads(row.entrants)
             if any(int(u) == user_id for u, _ in entrants):
@@ -188,11 +196,11 @@ class TournamentDesk(ServiceCore):
             await tx.save_tournament(new, row.version)
             return summary_of(new)
 
-        return await self._repo.write(txn)
+        return await self._ctx.repo.write(txn)
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> TournamentSummary:
         async def txn(tx: Tx) -> TournamentSummary:
-            now = self.clock()
+            now = self._ctx.clock()
             row = await _signup_row(tx, tournament_id, now)
             entrants = json.loads(row.entrants)
             kept = [e for e in entrants if int(e[0]) != user_id]
@@ -202,7 +210,7 @@ class TournamentDesk(ServiceCore):
             await tx.save_tournament(new, row.version)
             return summary_of(new)
 
-        return await self._repo.write(txn)
+        return await self._ctx.repo.write(txn)
 
     async def start_tournament_now(
         self, tournament_id: int, user_id: int, *, can_manage: bool
@@ -210,7 +218,7 @@ class TournamentDesk(ServiceCore):
         """Close sign-up early (its opener or Manage Server) and pair round 1."""
 
         async def txn(tx: Tx) -> TournamentProgress:
-            now = self.clock()
+            now = self._ctx.clock()
             row = await _signup_row(tx, tournament_id, now)
             if user_id != row.creator_id and not can_manage:
                 raise PermissionDeniedError(
@@ -220,7 +228,7 @@ class TournamentDesk(ServiceCore):
                 raise ChallengeError("A tournament needs at least 2 players.")
             return await self._close_signup(tx, row, now)
 
-        return await self._repo.write(txn)
+        return await self._ctx.repo.write(txn)
 
     async def cancel_tournament(
         self, tournament_id: int, user_id: int, *, can_manage: bool
@@ -229,7 +237,7 @@ class TournamentDesk(ServiceCore):
         play on as ordinary games."""
 
         async def txn(tx: Tx) -> TournamentSummary:
-            now = self.clock()
+            now = self._ctx.clock()
             row = await _row(tx, tournament_id)
             if row.status not in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING):
                 raise ChallengeError("This tournament is already over.")
@@ -239,36 +247,33 @@ class TournamentDesk(ServiceCore):
                 )
             return summary_of(await _cancel(tx, row, now))
 
-        return await self._repo.write(txn)
+        return await self._ctx.repo.write(txn)
 
     async def advance_tournaments(self) -> list[TournamentProgress]:
         """Close sign-ups whose window ended and start matches whose players
         are free now (for the timer loop; this process's guilds only)."""
-        now = self.clock()
-        ids = await self._repo.read(lambda tx: tx.tournaments_to_advance(now, self.shards))
+        now = self._ctx.clock()
+        ids = await self._ctx.repo.read(lambda tx: tx.tournaments_to_advance(now, self._ctx.shards))
         out = []
         for tid in ids:
-            progress = await self._repo.write(partial(self._advance, tid))
+            progress = await self._ctx.repo.write(partial(self._advance, tid))
             if progress is not None:
                 out.append(progress)
         return out
 
     async def next_tournament_at(self) -> float | None:
-        return await self._repo.read(lambda tx: tx.next_signup_end(self.shards))
+        return await self._ctx.repo.read(lambda tx: tx.next_signup_end(self._ctx.shards))
 
     # --- inside transactions -----------------------------------------------------------
 
     async def _advance(self, tournament_id: int, tx: Tx) -> TournamentProgress | None:
-        now = self.clock()
+        now = self._ctx.clock()
         row = await _row(tx, tournament_id)
         if row.status == TournamentStatus.SIGNUP and row.signup_ends <= now:
             return await self._close_signup(tx, row, now)
         if row.status != TournamentStatus.RUNNING or row.state is None:
             return None
-        summary = summary_of(row)
-        assert summary.bracket is not None
-        bracket = summary.bracket
-        games = dict(summary.games)
+        bracket, games = bracket_of(row)
         started = await self._start_ready(tx, row, bracket, games, now)
         if not started:
             return None
@@ -291,7 +296,7 @@ class TournamentDesk(ServiceCore):
         except TournamentError as err:
             raise ChallengeError(str(err)) from err
         games: dict[str, int] = {}
-        row = replace(row, status=TournamentStatus.RUNNING)
+        row = replace(row, status=TournamentStatus.RUNNING.value)
         started = await self._start_ready(tx, row, bracket, games, now)
         new = await self._save(tx, row, bracket, games, now)
         return TournamentProgress(row.id, row.channel_id, summary_of(new), started)
@@ -303,7 +308,7 @@ class TournamentDesk(ServiceCore):
         bracket: Bracket,
         games: dict[str, int],
         now: float,
-    ) -> tuple[GameSnapshot, ...]:
+    ) -> tuple[TableView, ...]:
         """Start every ready match whose two players are free (a player still
         in another game is waited for: the timer loop tries again)."""
         rules = load_ruleset(row.ruleset)
@@ -316,7 +321,7 @@ class TournamentDesk(ServiceCore):
                 continue
             if await tx.active_game_id(row.guild_id, b) is not None:
                 continue
-            out.append(await self._start_match(tx, row, rules, m.key, (a, b), names, now))
+            out.append(table_of(await self._start_match(tx, row, rules, m.key, (a, b), names, now)))
             bracket.start(m.key)
             games[m.key] = out[-1].id
         return tuple(out)
@@ -332,10 +337,10 @@ class TournamentDesk(ServiceCore):
         now: float,
     ) -> GameSnapshot:
         a, b = players  # both free: _start_ready checked
-        game = Game.new((names[a], names[b]), rules, seed=self._new_seed())
+        game = Game.new((names[a], names[b]), rules, seed=self._ctx.new_seed())
         return await insert_game(
             tx,
-            self._cache,
+            self._ctx.cache,
             guild_id=row.guild_id,
             channel_id=row.channel_id,
             players=(a, b),
@@ -352,7 +357,7 @@ class TournamentDesk(ServiceCore):
         over = bracket.is_over
         new = replace(
             row,
-            status=TournamentStatus.FINISHED if over else row.status,
+            status=TournamentStatus.FINISHED.value if over else row.status,
             state=_state(bracket, games),
             version=row.version + 1,
             updated_at=now,
@@ -361,14 +366,15 @@ class TournamentDesk(ServiceCore):
         await tx.save_tournament(new, row.version)
         return new
 
-    async def _after_move(self, tx: Tx, now: float, result: MoveResult) -> MoveResult:
+    async def after_move(self, tx: Tx, now: float, result: MoveResult) -> MoveResult:
+        """A match's game ended: the bracket moves on."""
         links = result.snapshot.links
         final = result.outcome.game
         if links.tournament_id is not None and final is not None:
             progress = await self._match_done(tx, now, result)
             if progress is not None:
                 result = replace(result, tournament=progress)
-        return await super()._after_move(tx, now, result)
+        return result
 
     async def _match_done(
         self, tx: Tx, now: float, result: MoveResult
@@ -382,10 +388,7 @@ class TournamentDesk(ServiceCore):
         row = await _row(tx, links.tournament_id)
         if row.status != TournamentStatus.RUNNING or row.state is None:
             return None  # cancelled meanwhile: the game stays an ordinary game
-        summary = summary_of(row)
-        bracket = summary.bracket
-        assert bracket is not None
-        games = dict(summary.games)
+        bracket, games = bracket_of(row)
         players = result.snapshot.players
         try:
             bracket.record(links.tournament_match, players[final.winner], final.totals)
@@ -406,7 +409,7 @@ async def _row(tx: Tx, tournament_id: int) -> TournamentRow:
 async def _cancel(tx: Tx, row: TournamentRow, now: float) -> TournamentRow:
     new = replace(
         row,
-        status=TournamentStatus.CANCELLED,
+        status=TournamentStatus.CANCELLED.value,
         version=row.version + 1,
         updated_at=now,
         finished_at=now,

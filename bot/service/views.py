@@ -6,7 +6,11 @@ live :class:`~bot.engine.Game`.
 * :class:`TurnView` — one player's seat view with the engine's advice
   (deadwood left by each discard, the best discard, the knock or gin card);
 * :class:`MoveReport` — what a committed move changed, for the player who
-  made it and for the public side.
+  made it and for the public side;
+* :class:`TeamProgress`, :class:`TeamSheet`, :class:`TournamentSummary`,
+  :class:`TournamentProgress` — group play, with the games it started as
+  table views and the bracket as the engine's frozen
+  :class:`~bot.engine.tournament.TournamentView`.
 
 They are built from a committed snapshot inside the service, so the layer
 that talks to Discord can show a game and check nothing itself: every rule
@@ -24,19 +28,22 @@ from bot.engine import (
     Event,
     GameResult,
     HandResult,
+    Outcome,
     PublicView,
+    Ruleset,
     SeatView,
 )
+from bot.engine.team_game import TeamHandRecord
+from bot.engine.tournament import TournamentFormat, TournamentView
 
 from .models import (
     AiLevel,
     GameSnapshot,
     GameStatus,
-    MoveResult,
     RatingChange,
     Seated,
-    TeamProgress,
-    TournamentProgress,
+    TimerKind,
+    TournamentStatus,
 )
 
 
@@ -116,6 +123,82 @@ class TurnView:
 
 
 @dataclass(frozen=True, slots=True)
+class TeamProgress:
+    """What a table's finished hand did to its partnership game."""
+
+    team_game_id: int
+    guild_id: int
+    channel_id: int
+    #: A1, A2, B1, B2 (the computer's id for a computer seat).
+    players: tuple[int, int, int, int]
+    names: tuple[str, str, str, str]
+    #: The hand's two table games.
+    tables: tuple[int, int]
+    teams: tuple[str, str]
+    #: Both tables are done: the combined hand (else the other table still plays).
+    hand: TeamHandRecord | None
+    waiting_table: int | None
+    scores: tuple[int, int]
+    target: int
+    #: The team game ended (by the target or a forfeit at a table).
+    result: GameResult | None = None
+    rating_changes: tuple[RatingChange, ...] = ()
+    #: The next hand's tables, dealt in the same transaction.
+    new_tables: tuple[TableView, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSheet:
+    """A partnership game's score sheet: every team hand and the score."""
+
+    names: tuple[str, str, str, str]
+    teams: tuple[str, str]
+    target: int
+    hands: tuple[TeamHandRecord, ...]
+    scores: tuple[int, int]
+    hand_number: int
+    result: GameResult | None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentSummary:
+    """A tournament as anyone may see it (built from its stored row)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    creator_id: int
+    title: str
+    format: TournamentFormat
+    status: TournamentStatus
+    entrants: tuple[tuple[int, str], ...]  # join order
+    signup_ends: float
+    message_id: int | None
+    version: int
+    #: The bracket once sign-up has closed, frozen; its ``status`` is the
+    #: tournament's status value (the bot words it).
+    bracket: TournamentView | None = None
+    #: Match key → game id of the matches started so far.
+    games: tuple[tuple[str, int], ...] = ()
+    rules: Ruleset | None = None
+
+    def game_of(self, key: str) -> int | None:
+        return dict(self.games).get(key)
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentProgress:
+    """What a finished match did to its tournament."""
+
+    tournament_id: int
+    channel_id: int
+    #: The tournament's state after the result (for its bracket image and text).
+    summary: TournamentSummary
+    #: Matches started because of it (winners advanced into them).
+    new_games: tuple[TableView, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class MoveReport:
     """A committed move, as the Discord layer shows it."""
 
@@ -182,6 +265,22 @@ def turn_of(snap: GameSnapshot, seat: int, table: TableView | None = None) -> Tu
     return TurnView(table or table_of(snap), seat, view, advice)
 
 
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """A committed move: the game after it, what happened, and, when the game
+    ended, its result and rating changes (empty for unrated games)."""
+
+    snapshot: GameSnapshot
+    outcome: Outcome
+    actor_id: int
+    game_result: GameResult | None = None
+    rating_changes: tuple[RatingChange, ...] = ()
+    #: The move finished a partnership table's hand (or forfeited the team game).
+    team: TeamProgress | None = None
+    #: The move finished a tournament match.
+    tournament: TournamentProgress | None = None
+
+
 def report_of(result: MoveResult, viewer_id: int | None) -> MoveReport:
     """The report of ``result`` for ``viewer_id`` (the player who acted, if a player did)."""
     snap = result.snapshot
@@ -207,10 +306,10 @@ def report_of(result: MoveResult, viewer_id: int | None) -> MoveReport:
 
 
 def new_tables_of(result: MoveResult) -> tuple[TableView, ...]:
-    snaps = result.team.new_tables if result.team is not None else ()
+    tables = result.team.new_tables if result.team is not None else ()
     if result.tournament is not None:
-        snaps += result.tournament.new_games
-    return tuple(table_of(s) for s in snaps)
+        tables += result.tournament.new_games
+    return tables
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,3 +323,16 @@ class WaitingTurn:
     user_id: int
     #: When the turn began (the game's last change).
     since: float
+
+
+@dataclass(frozen=True, slots=True)
+class TimerNotice:
+    """A due reminder (nothing changed) or a forfeit (already committed: it
+    carries the finished game's report)."""
+
+    kind: TimerKind
+    game_id: int
+    channel_id: int
+    user_id: int  # the idle player
+    deadline: float
+    report: MoveReport | None = None
