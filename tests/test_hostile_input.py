@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from discord import AppCommandOptionType, app_commands
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.discord_ui.edge import (
@@ -112,6 +112,7 @@ def test_parse_id_takes_only_ids_we_write() -> None:
         assert parse_id(bad) is None, bad
 
 
+@settings(deadline=None)  # a loaded CI machine must not fail a pure parser test on time
 @given(st.one_of(st.text(), st.from_regex(r"[-+0٠-٩]?[0-9]{0,25}", fullmatch=True)))
 def test_parse_id_gives_an_id_only_for_its_own_decimal_form(text: str) -> None:
     value = parse_id(text)
@@ -137,6 +138,7 @@ ANY_VALUE = st.one_of(
 )
 
 
+@settings(deadline=None)
 @given(st.sampled_from(PARAMETERS), ANY_VALUE)
 def test_the_edge_lets_through_only_what_a_command_declares(param: Any, value: Any) -> None:
     """Whatever a client sends for an option, the edge check answers without
