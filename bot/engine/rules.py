@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields, replace
-from enum import StrEnum
+import functools
+from dataclasses import dataclass, fields, replace
+from enum import Enum, StrEnum
 from typing import Any
 
 from .match import MATCH_GAME_TARGET, MULTI_MATCH_TARGET, MatchForm, MatchFormat
@@ -161,13 +162,10 @@ class Ruleset:
         return replace(self, **{name: value})
 
     def to_dict(self) -> dict[str, Any]:
-        d = asdict(self)
-        d["variant"] = self.variant.value
-        d["next_dealer"] = self.next_dealer.value
-        d["scoring"] = self.scoring.value
-        d["match"] = self.match.value
-        d["team_scoring"] = self.team_scoring.value
-        return d
+        """Plain values (enums as their strings), in field order.  Every saved
+        move stores its game's rules, so the mapping is built once per
+        ruleset (:func:`_ruleset_items`) and only copied here."""
+        return dict(_ruleset_items(self))
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Ruleset:
@@ -233,3 +231,13 @@ def _coerce(name: str, text: str, current: Any) -> Any:
             low, high = LIMITS[name]
             raise RulesetError(f"{name} must be a whole number from {low} to {high}.") from exc
     return t
+
+
+@functools.lru_cache(maxsize=256)
+def _ruleset_items(ruleset: Ruleset) -> tuple[tuple[str, Any], ...]:
+    """:meth:`Ruleset.to_dict`'s items: a server has one ruleset and its games
+    a few, so a small cache keeps ``dataclasses.asdict`` off every move."""
+    return tuple(
+        (f.name, v.value if isinstance(v := getattr(ruleset, f.name), Enum) else v)
+        for f in fields(ruleset)
+    )
