@@ -27,8 +27,7 @@ from bot.discord_ui.edge import (
     _value_problem,
     parse_id,
 )
-from bot.discord_ui.errors import APOLOGY
-from bot.discord_ui.text import FOREIGN_MESSAGE, FORGED_CONTROL, NOT_OFFERED
+from bot.discord_ui.text import APOLOGY, FOREIGN_MESSAGE, FORGED_CONTROL, NOT_OFFERED
 from bot.service import snapshots
 from cogs.gin import Gin
 from cogs.group import TournamentCommands, partners

@@ -387,7 +387,43 @@ def turn_passed(user_id: int, game_id: int) -> str:
     return f"✓ <@{user_id}> has moved in game #{game_id}: the turn passed."
 
 
-# --- Controls and channel permissions --------------------------------------
+# --- Errors, controls and channel permissions ------------------------------
+
+APOLOGY = "Sorry — something went wrong on our side. The game is safe; please try again."
+NEEDS_MANAGE = "You need the Manage Server permission for that."
+SERVERS_ONLY = "Gin is played in servers, not in direct messages."
+COMMAND_CHANGED = "That command has changed — type / to pick it again."
+NOT_HERE = "You can't use that here."
+GAME_OVER = "This game is over."
+RETIRED = "This hand is over — the reveal and the next hand's board are below."
+
+
+def slow_down(retry_after: float) -> str:
+    return f"Slow down — try again in {retry_after:.0f}s."
+
+
+def not_understood(value: str) -> str:
+    """``value``: already quoted (shortened) by the caller."""
+    return f"“{value}” isn't something I understand here."
+
+
+def your_move(turn: str) -> str:
+    return f"**Your move.** {turn}"
+
+
+def discard_label(card: str) -> str:
+    return f"Discard {card}"
+
+
+def leaves_label(left: int) -> str:
+    return f"leaves {left} deadwood"
+
+
+def knock_label(card: str, *, gin_only: bool) -> str:
+    """A knock in the discard menu (at a gin-only table, going gin)."""
+    verb = "Go gin" if gin_only else "Knock"
+    return f"{verb}, throwing {card}"
+
 
 DISCARD_PLACEHOLDER = "Discard a card…"
 REMATCH_LABEL = "Rematch"
