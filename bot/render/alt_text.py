@@ -6,6 +6,9 @@ drawn from: :func:`hand_alt` of the seat's own view (private, like the image),
 holds — and :func:`reveal_alt` / :func:`tally_alt` of the finished hand or
 game.  Discord allows 1,024 characters of description per attachment;
 :func:`fit` keeps every text within it.
+
+With :mod:`.words` (the words drawn into the images) this module is the
+render layer's words: the drawing modules hold no player text of their own.
 """
 
 from __future__ import annotations
