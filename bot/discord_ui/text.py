@@ -29,9 +29,8 @@ from bot.engine import (
     SeatView,
     Variant,
 )
-from bot.engine.hollywood import seat_columns, sheet_lines
-from bot.engine.match import standing_line
 from bot.engine.review import NoteKind, ReviewNote
+from bot.engine.words import rules_summary, seat_columns, sheet_lines, standing_line
 from bot.service import (
     CoachReport,
     GameSummary,
@@ -613,7 +612,7 @@ def ai_stats_line(level: str, row: dict[str, int]) -> str:
 
 def rules_text(settings: ServerSettings) -> str:
     """The server's rules, in short."""
-    lines = ["**Gin rummy — this server's rules**", *settings.ruleset.summary_lines()]
+    lines = ["**Gin rummy — this server's rules**", *rules_summary(settings.ruleset)]
     lines.append(f"Turn timeout: {settings.turn_timeout_minutes} minutes (reminder at half).")
     lines.append(assist_line(settings.assist))
     lines.append(ping_line(settings.ping_mode, settings.ping_idle_minutes))

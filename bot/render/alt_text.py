@@ -18,8 +18,8 @@ from typing import Final
 
 from bot.engine import Assist, GameResult, HandEnd, HandResult, Phase, PublicView, SeatView
 from bot.engine.cards import Card, mask_of
-from bot.engine.hollywood import seat_columns
 from bot.engine.melds import Meld, best_arrangement, deadwood_value, knock_value_mask
+from bot.engine.words import seat_columns
 
 #: Discord's limit on an attachment's description.
 MAX_ALT: Final = 1024

@@ -12,9 +12,9 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
-from bot.engine.hollywood import seat_columns
 from bot.engine.records import Event, EventKind, Phase
 from bot.engine.views import PublicView
+from bot.engine.words import seat_columns
 
 from . import theme, words
 from .canvas import encode_png, new_canvas

@@ -22,9 +22,9 @@ from bot.engine.tournament import (
     MatchSlot,
     TournamentFormat,
     TournamentView,
-    round_name,
     tournament_view,
 )
+from bot.engine.words import round_name
 
 from . import theme, words
 from .canvas import encode_png, new_canvas

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from bot.engine.match import MatchForm
 from bot.engine.records import EventKind, HandEnd, Phase
-from bot.engine.rules import VARIANT_LABELS, Ruleset
-from bot.engine.tournament import FORMAT_LABELS, TournamentFormat
+from bot.engine.rules import Ruleset
+from bot.engine.tournament import TournamentFormat
 from bot.engine.views import PublicView
+from bot.engine.words import FORMAT_LABELS, VARIANT_LABELS
 
 # --- shared ------------------------------------------------------------------------
 
