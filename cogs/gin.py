@@ -24,9 +24,6 @@ from bot.service import (
     ServiceError,
     SettingsError,
     TableMode,
-    assist_line,
-    ping_line,
-    tables_line,
 )
 
 if TYPE_CHECKING:
@@ -105,7 +102,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
             )
             return
         if opponent.bot:
-            raise SettingsError("Bots can't play — challenge a person, or me for the computer.")
+            raise SettingsError(text.BOTS_CANT_PLAY)
         await self.challenges.challenge(
             interaction,
             opponent.id,
@@ -190,8 +187,9 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
             if typed and not (card.code.startswith(typed) or card.label.upper().startswith(typed)):
                 continue
             left = turn.advice.left_by(card)
-            extra = "" if left is None else f" — leaves {left} deadwood"
-            choices.append(app_commands.Choice(name=f"{card.label}{extra}", value=card.code))
+            choices.append(
+                app_commands.Choice(name=text.card_choice(card.label, left), value=card.code)
+            )
         return choices[:25]
 
     @app_commands.command(description="Resign your current game (your opponent wins)")
@@ -200,9 +198,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         report = await self.service.moves.resign_current(
             interaction.guild_id or 0, interaction.user.id
         )
-        await interaction.response.send_message(
-            f"You resigned game #{report.table.id}.", ephemeral=True
-        )
+        await interaction.response.send_message(text.resigned_line(report.table.id), ephemeral=True)
         publisher = self.bot.publisher
         publisher.spawn(publisher.after_move(report))
 
@@ -213,7 +209,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
     async def score(self, interaction: discord.Interaction) -> None:
         table = await self.service.moves.last_table(interaction.guild_id or 0, interaction.user.id)
         if table is None:
-            raise SettingsError("You haven't played here yet. Start with /gin challenge.")
+            raise SettingsError(text.NOT_PLAYED_YET)
         team = await self.service.partnerships.team_sheet(table.id)
         if team is not None:  # a partnership table: the team's sheet is the one that counts
             await interaction.response.send_message(team_sheet_text(team), ephemeral=True)
@@ -226,17 +222,10 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
     async def games(self, interaction: discord.Interaction) -> None:
         games = await self.service.moves.list_active(interaction.guild_id or 0)
         if not games:
-            await interaction.response.send_message("No games in progress.", ephemeral=True)
+            await interaction.response.send_message(text.NO_GAMES, ephemeral=True)
             return
-        lines = [f"**{len(games)} game(s) in progress**"]
-        for g in games[:20]:
-            turn = f" · <@{g.turn_user}> to move" if g.turn_user else ""
-            lines.append(
-                f"#{g.id}: {g.names[0]} {g.scores[0]} – {g.scores[1]} {g.names[1]} "
-                f"· hand {g.hand_number}{turn} · <#{g.channel_id}>"
-            )
         await interaction.response.send_message(
-            "\n".join(lines), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+            text.games_text(games), ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
         )
 
     @app_commands.command(description="This server's leaderboard")
@@ -280,14 +269,11 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         name = getattr(who, "display_name", who.name)
         lines = [f"**{name}**"]
         if stats is None:
-            lines.append("No rated games yet.")
+            lines.append(text.NO_RATED_GAMES)
         else:
             lines.extend(text.stats_lines(stats))
         for level, row in sorted(ai.items()):
-            lines.append(
-                f"vs computer ({level}): {row.get('wins', 0)}-{row.get('losses', 0)} "
-                f"in {row.get('games', 0)} games (unrated)"
-            )
+            lines.append(text.ai_stats_line(level, row))
         await interaction.response.send_message(
             "\n".join(lines), allowed_mentions=discord.AllowedMentions.none()
         )
@@ -296,12 +282,7 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
     @app_commands.guild_only()
     async def rules(self, interaction: discord.Interaction) -> None:
         settings = await self.service.settings.get_settings(interaction.guild_id or 0)
-        lines = ["**Gin rummy — this server's rules**", *settings.ruleset.summary_lines()]
-        lines.append(f"Turn timeout: {settings.turn_timeout_minutes} minutes (reminder at half).")
-        lines.append(assist_line(settings.assist))
-        lines.append(ping_line(settings.ping_mode, settings.ping_idle_minutes))
-        lines.append(tables_line(settings.tables))
-        await interaction.response.send_message("\n".join(lines), ephemeral=True)
+        await interaction.response.send_message(text.rules_text(settings), ephemeral=True)
 
     @app_commands.command(description="Show the server's settings, or change one (Manage Server)")
     @app_commands.describe(
@@ -321,28 +302,15 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         if setting is not None:
             perms = interaction.permissions
             if not perms.manage_guild:
-                raise PermissionDeniedError("Changing settings needs the Manage Server permission.")
+                raise PermissionDeniedError(text.SETTINGS_NEED_MANAGE)
             if value is None:
-                raise SettingsError(f"Give a value for {setting.value}.")
+                raise SettingsError(text.value_needed(setting.value))
             current = await self.service.settings.update_setting(guild, setting.value, value)
-            head = f"✅ {setting.value} is now **{value}**. New games use it."
+            head = text.setting_changed(setting.value, value)
         else:
             current = await self.service.settings.get_settings(guild)
-            head = "**Server settings** (change with /gin settings setting:<name> value:<value>)"
-        r = current.ruleset
-        rows = [f"`{k}` = {v}" for k, v in r.to_dict().items()]
-        rows.append(f"`turn_timeout` = {current.turn_timeout_minutes} (minutes)")
-        assist = current.assist.value if current.assist is not None else "default"
-        rows.append(f"`assist` = {assist} — {assist_line(current.assist)}")
-        ping = current.ping_mode.value
-        if ping == "idle":
-            ping = f"after {current.ping_idle_minutes} minutes"
-        rows.append(f"`ping` = {ping} — {ping_line(current.ping_mode, current.ping_idle_minutes)}")
-        rows.append(f"`tables` = {current.tables.value} — {tables_line(current.tables)}")
-        variants = ", ".join(v.value for v in Variant)
-        await interaction.response.send_message(
-            "\n".join([head, *rows, f"Variants: {variants}."]), ephemeral=True
-        )
+            head = text.SETTINGS_HEAD
+        await interaction.response.send_message(text.settings_text(head, current), ephemeral=True)
 
     @app_commands.command(description="Moderators: end a stuck game (no rating change)")
     @app_commands.describe(player="A player of the game to end", game="Or the game number")
@@ -355,20 +323,18 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
     ) -> None:
         perms = interaction.permissions
         if not (perms.manage_guild or perms.manage_messages):
-            raise PermissionDeniedError(
-                "Ending a game needs the Manage Server or Manage Messages permission."
-            )
+            raise PermissionDeniedError(text.ENDING_NEEDS_MODERATOR)
         if game is None:
             if player is None:
-                raise SettingsError("Name the player or the game number to end.")
+                raise SettingsError(text.NAME_GAME_TO_END)
             table = await self.service.moves.active_table(interaction.guild_id or 0, player.id)
             if table is None:
-                raise SettingsError(f"{player.display_name} has no game in progress here.")
+                raise SettingsError(text.no_game_for(player.display_name))
             game = table.id
         report = await self.service.moves.end_by_moderator(
             interaction.guild_id or 0, game, moderator_id=interaction.user.id
         )
-        await interaction.response.send_message(f"Game #{game} ended by a moderator (unrated).")
+        await interaction.response.send_message(text.ended_line(game))
         publisher = self.bot.publisher
         publisher.spawn(publisher.after_move(report))
 

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord_ui import text
 from bot.discord_ui.handlers import handlers_of
 from bot.discord_ui.permissions import check_can_host
 from bot.engine import Variant
@@ -30,9 +31,7 @@ def _person(user: discord.User | None) -> discord.User | None:
     if user is None:
         return None
     if user.bot:
-        raise SettingsError(
-            "Bots can't take a seat: leave it empty and choose a computer level instead."
-        )
+        raise SettingsError(text.BOTS_CANT_SIT)
     return user
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.discord_ui.coach import note_line, review_text
+from bot.discord_ui.text import note_line, review_text
 from bot.engine import HandEnd, HandResult, parse_card
 from bot.engine.review import HandReview, NoteKind, ReviewNote
 from bot.service import GinService, NoSuchGameError, NotYourGameError, snapshots

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine.hollywood import HollywoodRules, hollywood_sheet, sheet_lines
+from bot.engine.hollywood import HollywoodRules, hollywood_sheet
 from bot.engine.match import (
     FinishedGame,
     MatchError,
     MatchForm,
     MatchFormat,
     standing,
-    standing_line,
 )
 from bot.engine.partnership import (
     TeamRules,
@@ -24,6 +23,7 @@ from bot.engine.partnership import (
     team_tally,
 )
 from bot.engine.records import HandEnd, HandResult
+from bot.engine.words import sheet_lines, standing_line
 
 A, B = 0, 1
 

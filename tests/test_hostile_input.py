@@ -21,16 +21,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.discord_ui.edge import (
-    FOREIGN_MESSAGE,
-    FORGED_CONTROL,
     MAX_ID,
     MAX_INTEGER_OPTION,
     MAX_STRING_OPTION,
-    NOT_OFFERED,
     _value_problem,
     parse_id,
 )
-from bot.discord_ui.errors import APOLOGY
+from bot.discord_ui.text import APOLOGY, FOREIGN_MESSAGE, FORGED_CONTROL, NOT_OFFERED
 from bot.service import snapshots
 from cogs.gin import Gin
 from cogs.group import TournamentCommands, partners

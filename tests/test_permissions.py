@@ -7,7 +7,8 @@ from pathlib import Path
 
 import discord
 
-from bot.discord_ui.permissions import LOST_BOARD, check_can_host, missing
+from bot.discord_ui.permissions import check_can_host, missing
+from bot.discord_ui.text import LOST_BOARD
 from bot.service import snapshots
 from tests.fakediscord import FakeDiscord
 from tests.test_discord import idle, make_bot, start_game

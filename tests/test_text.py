@@ -7,8 +7,9 @@ from dataclasses import replace
 import pytest
 from discord import app_commands
 
-from bot.discord_ui.errors import APOLOGY, player_message
+from bot.discord_ui.errors import player_message
 from bot.discord_ui.text import (
+    APOLOGY,
     describe_events,
     game_result_line,
     hand_result_line,

@@ -18,10 +18,10 @@ from bot.engine.tournament import (
     TournamentError,
     TournamentFormat,
     bracket_order,
-    round_name,
     seed,
     tournament_view,
 )
+from bot.engine.words import round_name
 
 SE = TournamentFormat.SINGLE_ELIMINATION
 RR = TournamentFormat.ROUND_ROBIN

@@ -15,6 +15,8 @@ import discord
 
 from bot.service import TurnView
 
+from . import text
+
 #: Discord's limit of options in one select menu.
 MAX_SELECT_OPTIONS = 25
 #: Select values for a knock carry this prefix (a discard is the bare card code).
@@ -27,19 +29,21 @@ def discard_options(turn: TurnView) -> list[discord.SelectOption]:
     if advice.deadwood_after:  # full assistance
         return [
             discord.SelectOption(
-                label=f"Discard {card.label}",
+                label=text.discard_label(card.label),
                 value=card.code,
-                description=f"leaves {left} deadwood",
+                description=text.leaves_label(left),
             )
             for card, left in advice.deadwood_after[:MAX_SELECT_OPTIONS]
         ]
     options = [
-        discord.SelectOption(label=f"Discard {card.label}", value=card.code)
+        discord.SelectOption(label=text.discard_label(card.label), value=card.code)
         for card in advice.discards
     ]
-    verb = "Go gin" if turn.view.public.knock_limit <= 0 else "Knock"
+    gin_only = turn.view.public.knock_limit <= 0
     options += [
-        discord.SelectOption(label=f"{verb}, throwing {card.label}", value=KNOCK_PREFIX + card.code)
+        discord.SelectOption(
+            label=text.knock_label(card.label, gin_only=gin_only), value=KNOCK_PREFIX + card.code
+        )
         for card in advice.discards
     ]
     return options[:MAX_SELECT_OPTIONS]

@@ -34,7 +34,6 @@ log = logging.getLogger(__name__)
 
 REPOST_AFTER = 3600.0
 #: What a past hand's board says once its buttons are gone.
-RETIRED = "This hand is over — the reveal and the next hand's board are below."
 
 
 def deal_number(public: PublicView) -> int:
@@ -193,7 +192,7 @@ class Boards:
         if table.board_hand is None or table.board_hand == deal_number(table.public):
             await self._quiet(message.delete)
             return
-        await self._quiet(lambda: message.edit(content=RETIRED, attachments=[], view=None))
+        await self._quiet(lambda: message.edit(content=text.RETIRED, attachments=[], view=None))
 
     def refresh(self, game_id: int, channel_id: int) -> None:
         """Schedule a coalesced update of the board to the latest state."""

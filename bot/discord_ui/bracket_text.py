@@ -13,13 +13,12 @@ import unicodedata
 from dataclasses import dataclass
 
 from bot.engine.tournament import (
-    FORMAT_LABELS,
     MatchSlot,
     Standing,
     TournamentFormat,
     TournamentView,
-    round_name,
 )
+from bot.engine.words import FORMAT_LABELS, round_name
 
 from .text import MAX_CONTENT
 

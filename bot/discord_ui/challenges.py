@@ -71,7 +71,7 @@ class Challenges:
             if sent.message_id is not None:  # the callback's answer names it: no extra request
                 return sent.message_id
             return (await interaction.original_response()).id
-        await interaction.response.send_message(f"Posted in <#{channel_id}>.", ephemeral=True)
+        await interaction.response.send_message(text.posted_in(channel_id), ephemeral=True)
         channel = self.client.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
         async with self.publisher.boards.pacer.write(channel_id):
             if view is None:
@@ -109,8 +109,7 @@ class Challenges:
         message_id = await self._announce(
             interaction,
             channel_id,
-            f"🃏 {interaction.user.mention} vs the computer ({level.value}) — "
-            f"game #{turn.table.id}. Good luck!",
+            text.computer_game_line(interaction.user.mention, level.value, turn.table.id),
         )
         table = turn.table
         if thread:
@@ -143,19 +142,13 @@ class Challenges:
             match_games=match_games,
         )
         if rematch:
-            head = f"<@{opponent_id}>, {interaction.user.mention} wants a rematch!"
+            head = text.rematch_head(opponent_id, interaction.user.mention)
         else:
-            rules = ch.ruleset
-            fmt = rules.match_format()
-            match = f", a match: best of {fmt.games}" if fmt and fmt.games > 1 else ""
-            head = (
-                f"<@{opponent_id}>, {interaction.user.mention} challenges you to gin rummy "
-                f"({rules.variant.value.replace('_', ' ')}, to {rules.effective_target}{match})."
-            )
+            head = text.challenge_head(opponent_id, interaction.user.mention, ch.ruleset)
         message_id = await self._announce(
             interaction,
             channel_id,
-            f"{head} The challenge expires <t:{int(ch.expires_at)}:R>.",
+            text.challenge_line(head, ch.expires_at),
             view=challenge_view(ch.id),
             mentions=discord.AllowedMentions(users=[discord.Object(opponent_id)]),
         )
@@ -179,20 +172,20 @@ class Challenges:
                 )
             else:
                 await interaction.response.edit_message(
-                    content=f"✅ {b} accepted {a}'s challenge — game #{table.id} is on!",
+                    content=text.challenge_accepted(a, b, table.id),
                     view=challenge_view(challenge_id, disabled=True),
                 )
             self.publisher.spawn(self.publisher.open_board(table))
         elif action is ChallengeAction.DECLINE:
             ch = await self.challenges.decline_challenge(challenge_id, user)
             await interaction.response.edit_message(
-                content=f"❌ {ch.opponent_name} declined {ch.challenger_name}'s challenge.",
+                content=text.challenge_declined(ch.challenger_name, ch.opponent_name),
                 view=challenge_view(challenge_id, disabled=True),
             )
         else:
             ch = await self.challenges.cancel_challenge(challenge_id, user)
             await interaction.response.edit_message(
-                content=f"{ch.challenger_name} withdrew the challenge.",
+                content=text.challenge_withdrawn(ch.challenger_name),
                 view=challenge_view(challenge_id, disabled=True),
             )
 

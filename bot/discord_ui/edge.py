@@ -23,6 +23,8 @@ from discord import app_commands
 
 from bot.service import ServiceError
 
+from . import text
+
 #: The largest id the database stores (SQLite INTEGER, PostgreSQL BIGINT).
 MAX_ID = 2**63 - 1
 #: Discord's bounds for an integer option without a declared range.
@@ -31,13 +33,6 @@ MAX_INTEGER_OPTION = 2**53 - 1
 MAX_STRING_OPTION = 6000
 #: How much of a bad value a refusal quotes.
 QUOTE = 20
-
-FORGED_CONTROL = "That button isn't one I made — nothing changed."
-FOREIGN_MESSAGE = (
-    "That message was sent to someone else, so its controls aren't yours — nothing "
-    "changed. /gin hand shows your own."
-)
-NOT_OFFERED = "Pick one of the menu's own options — nothing changed."
 
 #: Where Discord puts what an option of each type names (``resolved``).
 _RESOLVED = {
@@ -127,26 +122,25 @@ def _leaf_options(options: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str,
 def _number_problem(param: app_commands.Parameter, value: Any) -> str | None:
     integer = param.type is discord.AppCommandOptionType.integer
     if isinstance(value, bool) or not isinstance(value, int | float):
-        return f"`{param.display_name}` must be a number."
+        return text.not_a_number(param.display_name)
     if integer and not isinstance(value, int):
-        return f"`{param.display_name}` must be a whole number."
+        return text.not_whole(param.display_name)
     if not math.isfinite(value):
-        return f"`{param.display_name}` must be a number."
+        return text.not_a_number(param.display_name)
     low = param.min_value if param.min_value is not None else -MAX_INTEGER_OPTION
     high = param.max_value if param.max_value is not None else MAX_INTEGER_OPTION
     if not low <= value <= high:
-        return f"`{param.display_name}` must be between {low} and {high}."
+        return text.out_of_range(param.display_name, low, high)
     return None
 
 
 def _string_problem(param: app_commands.Parameter, value: Any) -> str | None:
     if not isinstance(value, str):
-        return f"`{param.display_name}` must be text."
+        return text.not_text(param.display_name)
     low = int(param.min_value) if param.min_value is not None else 0
     high = int(param.max_value) if param.max_value is not None else MAX_STRING_OPTION
     if not low <= len(value) <= high:
-        span = f"at most {high}" if low == 0 else f"{low} to {high}"
-        return f"`{param.display_name}` must be {span} characters long."
+        return text.wrong_length(param.display_name, low, high)
     return None
 
 
@@ -157,20 +151,20 @@ def _value_problem(
     if param.choices:
         if isinstance(value, bool) or value not in [c.value for c in param.choices]:
             names = ", ".join(c.name for c in param.choices[:10])
-            return f"“{quote(value)}” isn't a choice for `{param.display_name}` ({names})."
+            return text.not_a_choice(quote(value), param.display_name, names)
         return None
     if kind in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
         return _number_problem(param, value)
     if kind is discord.AppCommandOptionType.string:
         return _string_problem(param, value)
     if kind is discord.AppCommandOptionType.boolean:
-        return None if isinstance(value, bool) else f"`{param.display_name}` must be true or false."
+        return None if isinstance(value, bool) else text.not_true_false(param.display_name)
     if kind in _RESOLVED and not (
         isinstance(value, str)
         and parse_id(value) is not None
         and any(value in (resolved.get(key) or {}) for key in _RESOLVED[kind])
     ):
-        return f"`{param.display_name}` must be picked from the list."
+        return text.not_from_list(param.display_name)
     return None
 
 
@@ -192,16 +186,16 @@ def option_problem(interaction: discord.Interaction) -> str | None:
         name = str(option.get("name"))
         param = params.get(name)
         if param is None:
-            return f"/{command.qualified_name} has no option “{quote(name)}”."
+            return text.no_such_option(command.qualified_name, quote(name))
         if name in given:
-            return f"`{name}` is given twice."
+            return text.given_twice(name)
         given.add(name)
         problem = _value_problem(param, option.get("value"), resolved)
         if problem is not None:
             return problem
     for param in command.parameters:
         if param.required and param.display_name not in given:
-            return f"/{command.qualified_name} needs `{param.display_name}`."
+            return text.option_needed(command.qualified_name, param.display_name)
     return None
 
 

@@ -16,9 +16,10 @@ from discord import app_commands
 from bot.engine import CardError, GameError, RulesetError
 from bot.service import DatabaseUnavailableError, ServiceError
 
+from . import text as words
 from .edge import autocomplete_offered, option_problem, quote
 from .permissions import ChannelPermissionError
-from .text import MAX_CONTENT
+from .text import APOLOGY, MAX_CONTENT
 
 log = logging.getLogger(__name__)
 
@@ -30,7 +31,6 @@ PLAYER_ERRORS: tuple[type[Exception], ...] = (
     RulesetError,
     ChannelPermissionError,
 )
-APOLOGY = "Sorry — something went wrong on our side. The game is safe; please try again."
 
 
 def player_message(error: BaseException) -> str | None:
@@ -38,17 +38,17 @@ def player_message(error: BaseException) -> str | None:
     if isinstance(error, PLAYER_ERRORS):
         return str(error)
     if isinstance(error, app_commands.MissingPermissions):
-        return "You need the Manage Server permission for that."
+        return words.NEEDS_MANAGE
     if isinstance(error, app_commands.NoPrivateMessage):
-        return "Gin is played in servers, not in direct messages."
+        return words.SERVERS_ONLY
     if isinstance(error, app_commands.CommandOnCooldown):
-        return f"Slow down — try again in {error.retry_after:.0f}s."
+        return words.slow_down(error.retry_after)
     if isinstance(error, app_commands.TransformerError):
-        return f"“{quote(error.value)}” isn't something I understand here."
+        return words.not_understood(quote(error.value))
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-        return "That command has changed — type / to pick it again."
+        return words.COMMAND_CHANGED
     if isinstance(error, app_commands.CheckFailure):
-        return "You can't use that here."
+        return words.NOT_HERE
     return None
 
 

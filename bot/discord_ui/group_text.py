@@ -1,4 +1,6 @@
-"""The words of group play: lobbies, team hands and results, tournaments.
+"""The words of group play: lobbies, team hands and results, tournaments,
+and the notices, replies and button labels around them (two-player and
+general words are :mod:`.text`'s).
 
 Public text only, built from views and results: a table's cards appear
 here only after its reveal (the hand results), never before.
@@ -20,6 +22,7 @@ from bot.service import (
     TournamentSummary,
 )
 
+from .actions import LobbyAction, TournamentAction
 from .bracket_text import bracket_text
 from .text import MAX_CONTENT, REASON_WORDS
 
@@ -201,3 +204,54 @@ def team_sheet_text(team: TeamSheet) -> str:
         del lines[1:4]  # the earliest hand first; the totals always stay
         text = "\n".join(["(earlier hands left out)", *lines])
     return text
+
+
+# --- Buttons, notices and replies around the lobby and tournament messages ---
+
+LOBBY_LABELS = {
+    LobbyAction.JOIN_TEAM_1: "Join team 1",
+    LobbyAction.JOIN_TEAM_2: "Join team 2",
+    LobbyAction.LEAVE: "Leave",
+}
+
+TOURNAMENT_LABELS = {
+    TournamentAction.JOIN: "Join",
+    TournamentAction.LEAVE: "Leave",
+    TournamentAction.START: "Start now",
+    TournamentAction.CANCEL: "Cancel tournament",
+}
+
+NO_TOURNAMENT = (
+    "No tournament here yet. A member with Manage Server can open one with /gin tournament create."
+)
+SIGNUP_CLOSED = "Sign-up closed: pairing round 1."
+
+
+def match_start_notice(title: str, a: int, b: int, game_id: int) -> str:
+    """A tournament match starts: both players are pinged."""
+    return (
+        f"🏆 {title}: <@{a}> v <@{b}> — game #{game_id} starts now. "
+        "No-shows lose by the turn timer."
+    )
+
+
+def champion_notice(title: str, champion: int) -> str:
+    return f"🏆 **{title}** is over: <@{champion}> is the champion!"
+
+
+def too_few_notice(title: str) -> str:
+    return f"**{title}** was cancelled: too few players."
+
+
+def bracket_description(title: str) -> str:
+    """The bracket image's description (its alt text in Discord)."""
+    return f"{title}: bracket"
+
+
+def team_thread_name(lobby: Lobby) -> str:
+    """The thread of a partnership game: both teams, the lobby's team first."""
+    teams = " v ".join(
+        " & ".join(s.name or "?" for s in lobby.team(t))
+        for t in (lobby.creator_team, 1 - lobby.creator_team)
+    )
+    return f"Gin 2v2 #{lobby.id}: {teams}"

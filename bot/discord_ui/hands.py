@@ -37,9 +37,9 @@ class HandReplies:
         lines = [note] if note else []
         lines.append(text.my_draw_line(view))
         if view.public.phase is Phase.GAME_OVER:
-            lines.append("This game is over.")
+            lines.append(text.GAME_OVER)
         elif view.my_turn:
-            lines.append(f"**Your move.** {text.turn_line(view.public)}")
+            lines.append(text.your_move(text.turn_line(view.public)))
         else:
             lines.append(text.turn_line(view.public))
         content = "\n".join(line for line in lines if line)

@@ -23,6 +23,7 @@ from typing import Any, ClassVar, Self, TypeVar, cast
 
 import discord
 
+from . import text
 from .actions import (
     ChallengeAction,
     LobbyAction,
@@ -31,16 +32,15 @@ from .actions import (
     alternatives,
 )
 from .edge import (
-    FOREIGN_MESSAGE,
-    FORGED_CONTROL,
-    NOT_OFFERED,
     InputError,
     carries,
     foreign_ephemeral,
     parse_id,
 )
 from .errors import report
+from .group_text import LOBBY_LABELS, TOURNAMENT_LABELS
 from .handlers import handlers_of
+from .text import FOREIGN_MESSAGE, FORGED_CONTROL, NOT_OFFERED
 
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 #: The template of the abstract bases: matches no custom_id (they are never registered).
@@ -209,7 +209,7 @@ class DiscardSelect(
         super().__init__(
             discord.ui.Select(
                 custom_id=f"gin:d:{game_id}:{version}",
-                placeholder="Discard a card…",
+                placeholder=text.DISCARD_PLACEHOLDER,
                 options=options or [discord.SelectOption(label="-", value="-")],
                 min_values=1,
                 max_values=1,
@@ -278,7 +278,9 @@ class RematchButton(
     def __init__(self, game_id: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Rematch", style=discord.ButtonStyle.primary, custom_id=f"gin:r:{game_id}"
+                label=text.REMATCH_LABEL,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"gin:r:{game_id}",
             )
         )
         self.game_id = game_id
@@ -296,7 +298,7 @@ class ReviewButton(
     def __init__(self, game_id: int, hand_number: int) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Review my hand",
+                label=text.REVIEW_LABEL,
                 emoji="🎓",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"gin:v:{game_id}:{hand_number}",
@@ -334,9 +336,15 @@ class LobbyButton(
     PREFIX = "l"
     ACTIONS = LobbyAction
     LABELS: ClassVar[Mapping[StrEnum, tuple[str, discord.ButtonStyle]]] = {
-        LobbyAction.JOIN_TEAM_1: ("Join team 1", discord.ButtonStyle.success),
-        LobbyAction.JOIN_TEAM_2: ("Join team 2", discord.ButtonStyle.success),
-        LobbyAction.LEAVE: ("Leave", discord.ButtonStyle.secondary),
+        LobbyAction.JOIN_TEAM_1: (
+            LOBBY_LABELS[LobbyAction.JOIN_TEAM_1],
+            discord.ButtonStyle.success,
+        ),
+        LobbyAction.JOIN_TEAM_2: (
+            LOBBY_LABELS[LobbyAction.JOIN_TEAM_2],
+            discord.ButtonStyle.success,
+        ),
+        LobbyAction.LEAVE: (LOBBY_LABELS[LobbyAction.LEAVE], discord.ButtonStyle.secondary),
     }
 
     async def run(self, interaction: discord.Interaction) -> None:
@@ -355,10 +363,22 @@ class TournamentButton(
     PREFIX = "t"
     ACTIONS = TournamentAction
     LABELS: ClassVar[Mapping[StrEnum, tuple[str, discord.ButtonStyle]]] = {
-        TournamentAction.JOIN: ("Join", discord.ButtonStyle.success),
-        TournamentAction.LEAVE: ("Leave", discord.ButtonStyle.secondary),
-        TournamentAction.START: ("Start now", discord.ButtonStyle.primary),
-        TournamentAction.CANCEL: ("Cancel tournament", discord.ButtonStyle.danger),
+        TournamentAction.JOIN: (
+            TOURNAMENT_LABELS[TournamentAction.JOIN],
+            discord.ButtonStyle.success,
+        ),
+        TournamentAction.LEAVE: (
+            TOURNAMENT_LABELS[TournamentAction.LEAVE],
+            discord.ButtonStyle.secondary,
+        ),
+        TournamentAction.START: (
+            TOURNAMENT_LABELS[TournamentAction.START],
+            discord.ButtonStyle.primary,
+        ),
+        TournamentAction.CANCEL: (
+            TOURNAMENT_LABELS[TournamentAction.CANCEL],
+            discord.ButtonStyle.danger,
+        ),
     }
 
     async def run(self, interaction: discord.Interaction) -> None:

@@ -24,7 +24,7 @@ from bot.service import (
 from .actions import LobbyAction
 from .challenges import display_name
 from .components import lobby_view
-from .group_text import lobby_text, team_hand_text, team_result_text
+from .group_text import lobby_text, team_hand_text, team_result_text, team_thread_name
 from .publisher import Posting, Publisher
 
 
@@ -110,14 +110,10 @@ class Partnerships:
         settings = await self.settings.get_settings(lobby.guild_id)
         if lobby.message_id is not None and settings.tables is TableMode.THREAD:
             people = [s.user_id for s in lobby.seats if s.user_id is not None and not s.computer]
-            teams = " v ".join(
-                " & ".join(s.name or "?" for s in lobby.team(t))
-                for t in (lobby.creator_team, 1 - lobby.creator_team)
-            )
             opened = await self.publisher.threads.open(
                 lobby.channel_id,
                 lobby.message_id,
-                f"Gin 2v2 #{lobby.id}: {teams}",
+                team_thread_name(lobby),
                 guild_id=lobby.guild_id,
                 members=people,
             )

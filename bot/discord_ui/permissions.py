@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import discord
 
+from . import text
+
 #: Permission attribute → the name Discord's settings show.
 NEEDED = {
     "view_channel": "View Channel",
@@ -19,13 +21,6 @@ NEEDED_FOR_THREADS = {
     "create_public_threads": "Create Public Threads",
     "send_messages_in_threads": "Send Messages in Threads",
 }
-
-LOST_BOARD = (
-    "⚠ I can no longer post in this channel (a permission was taken away), so the "
-    "board isn't updating — your hand and buttons here still work. Ask a server admin "
-    "to give me View Channel, Send Messages, Send Messages in Threads, Attach Files and Read "
-    "Message History here."
-)
 
 
 class ChannelPermissionError(Exception):
@@ -43,15 +38,6 @@ def check_can_host(perms: discord.Permissions, *, threads: bool = False) -> None
     the server plays each game in a thread of its own)."""
     lacking = missing(perms, threads=threads)
     if lacking:
-        names = ", ".join(f"**{n}**" for n in lacking)
-        fallback = (
-            " Or a server admin can have games played in the channel itself: "
-            "`/gin settings setting:tables value:channel`."
-            if threads and not missing(perms)
-            else ""
-        )
         raise ChannelPermissionError(
-            f"I can't run a game in this channel: I'm missing {names} here. A server admin "
-            "can grant it in the channel's settings → Permissions → my role (or pick "
-            f"another channel).{fallback}"
+            text.cannot_host(lacking, thread_fallback=threads and not missing(perms))
         )

@@ -36,6 +36,7 @@ import discord
 
 from bot.service import GameStatus, GinService, PingMode, TableView
 
+from . import text
 from .pacing import ChannelPacer
 
 log = logging.getLogger(__name__)
@@ -185,10 +186,9 @@ class Pings:
             if self._wanted.get(game_id) != version:
                 return  # the turn moved on while the channel was busy: no late ping
             self._wanted.pop(game_id, None)
-            waiting = "" if idle_minutes is None else f" — waiting for you for {idle_minutes} min"
             channel = self.client.get_partial_messageable(channel_id)
             msg = await channel.send(
-                f"<@{user_id}>, your move in gin (game #{game_id}){waiting}.",
+                text.turn_ping(user_id, game_id, idle_minutes),
                 allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
             )
         self._sent[game_id] = _Sent(channel.get_partial_message(msg.id), channel_id, user_id)
@@ -202,6 +202,6 @@ class Pings:
         async with self.pacer.write(sent.channel_id):
             with contextlib.suppress(discord.HTTPException):
                 await sent.message.edit(
-                    content=f"✓ <@{sent.user_id}> has moved in game #{game_id}: the turn passed.",
+                    content=text.turn_passed(sent.user_id, game_id),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )

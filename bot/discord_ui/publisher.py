@@ -31,6 +31,7 @@ from bot.service import (
     TournamentProgress,
 )
 
+from . import text
 from .boards import Boards
 from .components import challenge_view
 from .pings import Pings
@@ -184,7 +185,7 @@ class Publisher:
         msg = self.client.get_partial_messageable(ch.channel_id).get_partial_message(ch.message_id)
         try:
             await msg.edit(
-                content=f"⌛ {ch.challenger_name}'s challenge to {ch.opponent_name} expired.",
+                content=text.challenge_expired(ch.challenger_name, ch.opponent_name),
                 view=challenge_view(ch.id, disabled=True),
             )
         except discord.HTTPException:
@@ -194,14 +195,13 @@ class Publisher:
         if notice.kind is TimerKind.REMINDER:
             await self.boards.notice(
                 notice.channel_id,
-                f"⏰ <@{notice.user_id}>, it's still your move in game #{notice.game_id}. "
-                f"If you don't move <t:{int(notice.deadline)}:R>, you forfeit the game.",
+                text.reminder_line(notice.user_id, notice.game_id, notice.deadline),
                 mention=(notice.user_id,),
             )
         elif notice.report is not None and notice.report.game_result is not None:
             await self.boards.notice(
                 notice.channel_id,
-                f"⌛ <@{notice.user_id}> ran out of time in game #{notice.game_id} and forfeits.",
+                text.timed_out_line(notice.user_id, notice.game_id),
             )
             if notice.report.team is not None:
                 await self.pings.game_over(notice.game_id)

@@ -1,10 +1,15 @@
-"""Words for players: what happened, whose turn, results and tables.
+"""Words for players: what happened, whose turn, results and tables — and
+every other message, reply, refusal and button label of two-player play and
+of the bot in general (group play's are :mod:`.group_text`'s).  One place, so
+the wording is found, reviewed and kept consistent in one file; the Discord
+modules only call these.
 
 Pure functions over engine records and service results (no discord import), so
 the wording is tested directly and the privacy rule is easy to check: only
 *public* event fields are ever read here (``Event.card``, never
-``private_card``), except in :func:`my_draw_line`, which is for the drawer's
-own ephemeral reply.
+``private_card``), except in :func:`my_draw_line` and the coach's
+:func:`note_line` / :func:`review_text`, which are for the player's own
+ephemeral replies.
 """
 
 from __future__ import annotations
@@ -20,11 +25,24 @@ from bot.engine import (
     HandResult,
     Phase,
     PublicView,
+    Ruleset,
     SeatView,
+    Variant,
 )
-from bot.engine.hollywood import seat_columns, sheet_lines
-from bot.engine.match import standing_line
-from bot.service import LeaderboardPage, PlayerStats, ScoreSheet, TableView
+from bot.engine.review import NoteKind, ReviewNote
+from bot.engine.words import rules_summary, seat_columns, sheet_lines, standing_line
+from bot.service import (
+    CoachReport,
+    GameSummary,
+    LeaderboardPage,
+    PlayerStats,
+    ScoreSheet,
+    ServerSettings,
+    TableView,
+    assist_line,
+    ping_line,
+    tables_line,
+)
 
 #: Discord's limit on a message's content.
 MAX_CONTENT = 2000
@@ -295,3 +313,342 @@ def summary_line(table: TableView, result: GameResult | None = None) -> str:
         f"🃏 Game #{table.id} · {score} · to {public.target} · hand {public.hand_number}{tail}"
         f" — play and watch in {where}"
     )
+
+
+# --- Challenges, reminders and pings ---------------------------------------
+
+
+def computer_game_line(mention: str, level: str, game_id: int) -> str:
+    """The channel's line for a new game against the computer."""
+    return f"🃏 {mention} vs the computer ({level}) — game #{game_id}. Good luck!"
+
+
+def rematch_head(opponent_id: int, mention: str) -> str:
+    return f"<@{opponent_id}>, {mention} wants a rematch!"
+
+
+def challenge_head(opponent_id: int, mention: str, rules: Ruleset) -> str:
+    """A challenge: whom, the variant, the target and the match length."""
+    fmt = rules.match_format()
+    match = f", a match: best of {fmt.games}" if fmt and fmt.games > 1 else ""
+    return (
+        f"<@{opponent_id}>, {mention} challenges you to gin rummy "
+        f"({rules.variant.value.replace('_', ' ')}, to {rules.effective_target}{match})."
+    )
+
+
+def challenge_line(head: str, expires_at: float) -> str:
+    return f"{head} The challenge expires <t:{int(expires_at)}:R>."
+
+
+def challenge_accepted(challenger: str, opponent: str, game_id: int) -> str:
+    return f"✅ {opponent} accepted {challenger}'s challenge — game #{game_id} is on!"
+
+
+def challenge_declined(challenger: str, opponent: str) -> str:
+    return f"❌ {opponent} declined {challenger}'s challenge."
+
+
+def challenge_withdrawn(challenger: str) -> str:
+    return f"{challenger} withdrew the challenge."
+
+
+def challenge_expired(challenger: str, opponent: str) -> str:
+    return f"⌛ {challenger}'s challenge to {opponent} expired."
+
+
+def posted_in(channel_id: int) -> str:
+    """The private answer to a command whose message went to another channel."""
+    return f"Posted in <#{channel_id}>."
+
+
+def reminder_line(user_id: int, game_id: int, deadline: float) -> str:
+    """Half the turn timer is gone."""
+    return (
+        f"⏰ <@{user_id}>, it's still your move in game #{game_id}. "
+        f"If you don't move <t:{int(deadline)}:R>, you forfeit the game."
+    )
+
+
+def timed_out_line(user_id: int, game_id: int) -> str:
+    return f"⌛ <@{user_id}> ran out of time in game #{game_id} and forfeits."
+
+
+def turn_ping(user_id: int, game_id: int, idle_minutes: int | None) -> str:
+    """The ping for a player whose turn it is (``idle_minutes``: how long it
+    has waited, when the server pings only after a while)."""
+    waiting = "" if idle_minutes is None else f" — waiting for you for {idle_minutes} min"
+    return f"<@{user_id}>, your move in gin (game #{game_id}){waiting}."
+
+
+def turn_passed(user_id: int, game_id: int) -> str:
+    """What a ping becomes once the player has moved."""
+    return f"✓ <@{user_id}> has moved in game #{game_id}: the turn passed."
+
+
+# --- Errors, controls and channel permissions ------------------------------
+
+APOLOGY = "Sorry — something went wrong on our side. The game is safe; please try again."
+NEEDS_MANAGE = "You need the Manage Server permission for that."
+SERVERS_ONLY = "Gin is played in servers, not in direct messages."
+COMMAND_CHANGED = "That command has changed — type / to pick it again."
+NOT_HERE = "You can't use that here."
+GAME_OVER = "This game is over."
+RETIRED = "This hand is over — the reveal and the next hand's board are below."
+
+
+def slow_down(retry_after: float) -> str:
+    return f"Slow down — try again in {retry_after:.0f}s."
+
+
+def not_understood(value: str) -> str:
+    """``value``: already quoted (shortened) by the caller."""
+    return f"“{value}” isn't something I understand here."
+
+
+def your_move(turn: str) -> str:
+    return f"**Your move.** {turn}"
+
+
+def discard_label(card: str) -> str:
+    return f"Discard {card}"
+
+
+def leaves_label(left: int) -> str:
+    return f"leaves {left} deadwood"
+
+
+def knock_label(card: str, *, gin_only: bool) -> str:
+    """A knock in the discard menu (at a gin-only table, going gin)."""
+    verb = "Go gin" if gin_only else "Knock"
+    return f"{verb}, throwing {card}"
+
+
+DISCARD_PLACEHOLDER = "Discard a card…"
+REMATCH_LABEL = "Rematch"
+REVIEW_LABEL = "Review my hand"
+
+FORGED_CONTROL = "That button isn't one I made — nothing changed."
+FOREIGN_MESSAGE = (
+    "That message was sent to someone else, so its controls aren't yours — nothing "
+    "changed. /gin hand shows your own."
+)
+NOT_OFFERED = "Pick one of the menu's own options — nothing changed."
+
+LOST_BOARD = (
+    "⚠ I can no longer post in this channel (a permission was taken away), so the "
+    "board isn't updating — your hand and buttons here still work. Ask a server admin "
+    "to give me View Channel, Send Messages, Send Messages in Threads, Attach Files and Read "
+    "Message History here."
+)
+
+
+def cannot_host(lacking: Sequence[str], *, thread_fallback: bool) -> str:
+    """Why a game can't start in this channel (``lacking``: Discord's names
+    of the missing permissions; ``thread_fallback``: playing in the channel
+    itself, not in threads, would work)."""
+    names = ", ".join(f"**{n}**" for n in lacking)
+    fallback = (
+        " Or a server admin can have games played in the channel itself: "
+        "`/gin settings setting:tables value:channel`."
+        if thread_fallback
+        else ""
+    )
+    return (
+        f"I can't run a game in this channel: I'm missing {names} here. A server admin "
+        "can grant it in the channel's settings → Permissions → my role (or pick "
+        f"another channel).{fallback}"
+    )
+
+
+# --- Slash command options that Discord's client would never send ----------
+
+
+def not_a_number(option: str) -> str:
+    return f"`{option}` must be a number."
+
+
+def not_whole(option: str) -> str:
+    return f"`{option}` must be a whole number."
+
+
+def out_of_range(option: str, low: float, high: float) -> str:
+    return f"`{option}` must be between {low} and {high}."
+
+
+def not_text(option: str) -> str:
+    return f"`{option}` must be text."
+
+
+def wrong_length(option: str, low: int, high: int) -> str:
+    span = f"at most {high}" if low == 0 else f"{low} to {high}"
+    return f"`{option}` must be {span} characters long."
+
+
+def not_a_choice(value: str, option: str, names: str) -> str:
+    """``value``: already quoted (shortened) by the caller."""
+    return f"“{value}” isn't a choice for `{option}` ({names})."
+
+
+def not_true_false(option: str) -> str:
+    return f"`{option}` must be true or false."
+
+
+def not_from_list(option: str) -> str:
+    return f"`{option}` must be picked from the list."
+
+
+def no_such_option(command: str, name: str) -> str:
+    return f"/{command} has no option “{name}”."
+
+
+def given_twice(option: str) -> str:
+    return f"`{option}` is given twice."
+
+
+def option_needed(command: str, option: str) -> str:
+    return f"/{command} needs `{option}`."
+
+
+# --- The coach (ephemeral: it names the player's own cards) ----------------
+
+
+def note_line(note: ReviewNote, opponent: str) -> str:
+    """One note in the player's words."""
+    card = note.card.label if note.card is not None else ""
+    better = note.better.label if note.better is not None else ""
+    turn = f"Turn {note.turn}"
+    kind = note.kind
+    if kind is NoteKind.DISCARD:
+        return (
+            f"{turn}: throwing the {card} left {note.value} deadwood; "
+            f"the {better} would have left {note.better_value}."
+        )
+    if kind is NoteKind.MELD_CHANCE:
+        return (
+            f"{turn}: the {better} instead of the {card} kept as little deadwood and "
+            f"{note.better_value} unseen cards that would meld, not {note.value}."
+        )
+    if kind is NoteKind.MISSED_PILE:
+        return (
+            f"{turn}: the {card} on the pile made a meld — taking it would have left "
+            f"{note.better_value} deadwood; you ended the turn with {note.value}."
+        )
+    if kind is NoteKind.EMPTY_TAKE:
+        return (
+            f"{turn}: taking the {card} from the pile melded nothing (deadwood "
+            f"{note.value}, was {note.better_value}) and showed {opponent} what you collect."
+        )
+    if kind is NoteKind.MISSED_KNOCK:
+        return (
+            f"{turn}: you could have knocked with {note.better_value} "
+            f"(throwing the {better}) and played on."
+        )
+    meld = " ".join(c.label for c in note.meld)
+    return f"{turn}: your {card} was picked up and went into {opponent}'s meld {meld}."
+
+
+def review_text(report: CoachReport) -> str:
+    """The whole review, within Discord's 2,000 characters."""
+    review = report.review
+    names = report.names
+    opponent = names[1 - report.seat]
+    lines = [
+        f"**Coach — your hand {review.hand.number}** (game #{report.game_id}, "
+        f"{review.turns} turns)",
+        hand_result_line(review.hand, names),
+    ]
+    if review.notes:
+        lines += [f"• {note_line(n, opponent)}" for n in review.notes]
+    else:
+        lines.append(
+            "A clean hand: no discard left more deadwood than another, no knock passed up, "
+            f"nothing you threw went into {opponent}'s melds."
+        )
+    out = "\n".join(lines)
+    return out if len(out) <= MAX_CONTENT else out[: MAX_CONTENT - 1] + "…"
+
+
+# --- Replies to the /gin commands ------------------------------------------
+
+BOTS_CANT_PLAY = "Bots can't play — challenge a person, or me for the computer."
+BOTS_CANT_SIT = "Bots can't take a seat: leave it empty and choose a computer level instead."
+NOT_PLAYED_YET = "You haven't played here yet. Start with /gin challenge."
+NO_GAMES = "No games in progress."
+NO_RATED_GAMES = "No rated games yet."
+SETTINGS_NEED_MANAGE = "Changing settings needs the Manage Server permission."
+ENDING_NEEDS_MODERATOR = "Ending a game needs the Manage Server or Manage Messages permission."
+NAME_GAME_TO_END = "Name the player or the game number to end."
+
+
+def card_choice(label: str, left: int | None) -> str:
+    """An autocomplete suggestion: the card, and the deadwood it would leave."""
+    extra = "" if left is None else f" — leaves {left} deadwood"
+    return f"{label}{extra}"
+
+
+def resigned_line(game_id: int) -> str:
+    return f"You resigned game #{game_id}."
+
+
+def games_text(games: Sequence[GameSummary]) -> str:
+    """The server's games in progress (the first 20)."""
+    lines = [f"**{len(games)} game(s) in progress**"]
+    for g in games[:20]:
+        turn = f" · <@{g.turn_user}> to move" if g.turn_user else ""
+        lines.append(
+            f"#{g.id}: {g.names[0]} {g.scores[0]} – {g.scores[1]} {g.names[1]} "
+            f"· hand {g.hand_number}{turn} · <#{g.channel_id}>"
+        )
+    return "\n".join(lines)
+
+
+def ai_stats_line(level: str, row: dict[str, int]) -> str:
+    return (
+        f"vs computer ({level}): {row.get('wins', 0)}-{row.get('losses', 0)} "
+        f"in {row.get('games', 0)} games (unrated)"
+    )
+
+
+def rules_text(settings: ServerSettings) -> str:
+    """The server's rules, in short."""
+    lines = ["**Gin rummy — this server's rules**", *rules_summary(settings.ruleset)]
+    lines.append(f"Turn timeout: {settings.turn_timeout_minutes} minutes (reminder at half).")
+    lines.append(assist_line(settings.assist))
+    lines.append(ping_line(settings.ping_mode, settings.ping_idle_minutes))
+    lines.append(tables_line(settings.tables))
+    return "\n".join(lines)
+
+
+def value_needed(setting: str) -> str:
+    return f"Give a value for {setting}."
+
+
+def setting_changed(setting: str, value: str) -> str:
+    return f"✅ {setting} is now **{value}**. New games use it."
+
+
+SETTINGS_HEAD = "**Server settings** (change with /gin settings setting:<name> value:<value>)"
+
+
+def settings_text(head: str, current: ServerSettings) -> str:
+    """Every setting with its value (and, for the non-rules ones, what it means)."""
+    rows = [f"`{k}` = {v}" for k, v in current.ruleset.to_dict().items()]
+    rows.append(f"`turn_timeout` = {current.turn_timeout_minutes} (minutes)")
+    assist = current.assist.value if current.assist is not None else "default"
+    rows.append(f"`assist` = {assist} — {assist_line(current.assist)}")
+    ping = current.ping_mode.value
+    if ping == "idle":
+        ping = f"after {current.ping_idle_minutes} minutes"
+    rows.append(f"`ping` = {ping} — {ping_line(current.ping_mode, current.ping_idle_minutes)}")
+    rows.append(f"`tables` = {current.tables.value} — {tables_line(current.tables)}")
+    variants = ", ".join(v.value for v in Variant)
+    return "\n".join([head, *rows, f"Variants: {variants}."])
+
+
+def no_game_for(name: str) -> str:
+    return f"{name} has no game in progress here."
+
+
+def ended_line(game_id: int) -> str:
+    return f"Game #{game_id} ended by a moderator (unrated)."

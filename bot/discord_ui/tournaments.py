@@ -27,6 +27,7 @@ from bot.service import (
     TournamentSummary,
 )
 
+from . import group_text
 from .actions import TournamentAction
 from .challenges import display_name
 from .components import tournament_buttons
@@ -82,8 +83,7 @@ class Tournaments:
         t = await self.tournaments.current_tournament(interaction.guild_id or 0)
         if t is None:
             await interaction.response.send_message(
-                "No tournament here yet. A member with Manage Server can open one with "
-                "/gin tournament create.",
+                group_text.NO_TOURNAMENT,
                 ephemeral=True,
             )
             return
@@ -110,9 +110,7 @@ class Tournaments:
             progress = await self.tournaments.start_tournament_now(
                 tournament_id, user.id, can_manage=manage
             )
-            await interaction.response.send_message(
-                "Sign-up closed: pairing round 1.", ephemeral=True
-            )
+            await interaction.response.send_message(group_text.SIGNUP_CLOSED, ephemeral=True)
             self.publisher.spawn(self.publisher.tournament_progress(progress, progress.new_games))
             return
         await interaction.response.edit_message(
@@ -158,8 +156,7 @@ class TournamentMessages:
             a, b = table.players
             notice = await boards.notice(
                 t.channel_id,
-                f"🏆 {t.title}: <@{a}> v <@{b}> — game #{table.id} starts now. "
-                "No-shows lose by the turn timer.",
+                group_text.match_start_notice(t.title, a, b, table.id),
                 mention=(a, b),
             )
             if threads:  # each match in a thread of its own, started from its notice
@@ -174,10 +171,10 @@ class TournamentMessages:
             and t.bracket.champion is not None
         ):
             await boards.notice(
-                t.channel_id, f"🏆 **{t.title}** is over: <@{t.bracket.champion}> is the champion!"
+                t.channel_id, group_text.champion_notice(t.title, t.bracket.champion)
             )
         elif t.status is TournamentStatus.CANCELLED and not t.bracket:
-            await boards.notice(t.channel_id, f"**{t.title}** was cancelled: too few players.")
+            await boards.notice(t.channel_id, group_text.too_few_notice(t.title))
 
     async def _update_message(self, t: TournamentSummary, pub: Posting) -> None:
         """Edit the tournament message to the new state (post one if it is gone)."""
@@ -215,4 +212,6 @@ async def bracket_file(renderer: RenderPool, t: TournamentSummary) -> discord.Fi
     if view is None:
         return None
     png = await renderer.bracket(view)
-    return discord.File(io.BytesIO(png), filename="bracket.png", description=f"{t.title}: bracket")
+    return discord.File(
+        io.BytesIO(png), filename="bracket.png", description=group_text.bracket_description(t.title)
+    )

@@ -17,8 +17,8 @@ from . import text
 from .actions import TurnAction
 from .assistance import split_value
 from .hands import HandReplies
-from .permissions import LOST_BOARD
 from .publisher import Publisher
+from .text import LOST_BOARD
 
 #: The move each game button makes (``hand`` makes none: it shows the hand).
 BUTTON_MOVES = {

@@ -15,7 +15,7 @@ it (in column II) instead of scoring nowhere.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .records import SeatTally
@@ -150,27 +150,3 @@ def forfeit_open_columns(
 def combined_tallies(sheet: HollywoodSheet) -> tuple[SeatTally, SeatTally]:
     """One tally per seat summing the closed columns (what the leaderboard records)."""
     return combine([c.tallies for c in sheet.columns if c.tallies is not None], sheet.wins)
-
-
-def seat_columns(sheet: HollywoodSheet, seat: int) -> str:
-    """A seat's three column scores, a closed column's winner marked with *:
-    "105* · 75 · 35"."""
-    return " · ".join(f"{c.points[seat]}{'*' if c.winner == seat else ''}" for c in sheet.columns)
-
-
-def sheet_lines(sheet: HollywoodSheet, names: Sequence[str]) -> list[str]:
-    """The sheet as text (board, ``/gin score``, the tally's alt text)."""
-    lines = []
-    for i, col in enumerate(sheet.columns):
-        label = ("I", "II", "III")[i]
-        score = f"{names[0]} {col.points[0]} – {col.points[1]} {names[1]}"
-        if col.tallies is not None and col.winner is not None:
-            a, b = (x.total for x in col.tallies)
-            lines.append(
-                f"Game {label}: {score} — won by {names[col.winner]} (with bonuses {a} – {b})"
-            )
-        else:
-            lines.append(f"Game {label}: {score}")
-    t = sheet.totals
-    lines.append(f"Total: {names[0]} {t[0]} – {t[1]} {names[1]}")
-    return lines

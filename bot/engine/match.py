@@ -113,17 +113,3 @@ def standing(fmt: MatchFormat, games: Sequence[FinishedGame]) -> MatchStanding:
             level = scores[0] == scores[1]
             winner = g.winner if level else int(scores[1] > scores[0])
     return MatchStanding(tuple(games), (wins[0], wins[1]), (scores[0], scores[1]), winner)
-
-
-def standing_line(fmt: MatchFormat, st: MatchStanding, names: Sequence[str]) -> str:
-    """One line for the board and ``/gin score``."""
-    if fmt.form is MatchForm.BEST_OF:
-        head = f"Match (best of {fmt.games}): {names[0]} {st.wins[0]} – {st.wins[1]} {names[1]}"
-    else:
-        head = (
-            f"Multi-match to {fmt.game_target}: {names[0]} {st.scores[0]} – "
-            f"{st.scores[1]} {names[1]}"
-        )
-    if st.winner is not None:
-        return f"{head} — {names[st.winner]} wins the match"
-    return f"{head} — game {st.next_game} under way"

@@ -47,12 +47,6 @@ LIMITS: dict[str, tuple[int, int]] = {
     "match_target": (100, 5000),
 }
 
-VARIANT_LABELS = {
-    Variant.STANDARD: "Standard",
-    Variant.OKLAHOMA: "Oklahoma",
-    Variant.GIN_ONLY: "Straight gin",
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
@@ -174,40 +168,6 @@ class Ruleset:
         if unknown:
             raise RulesetError(f"Unknown setting(s): {', '.join(sorted(unknown))}.")
         return cls(**data)
-
-    def summary_lines(self) -> list[str]:
-        """The rules in short, for ``/gin rules`` and the settings panel."""
-        limit = {
-            Variant.STANDARD: "knock at 10 or less",
-            Variant.OKLAHOMA: "knock limit = first upcard (A: gin only; faces: 10)",
-            Variant.GIN_ONLY: "no knocking: gin or big gin only",
-        }[self.variant]
-        lines = [
-            f"Variant: {VARIANT_LABELS[self.variant]} ({limit}); game to {self.effective_target}.",
-            f"Gin +{self.gin_bonus}, big gin +{self.big_gin_bonus}, "
-            f"undercut +{self.undercut_bonus}.",
-            f"Game bonus +{self.game_bonus}, line bonus +{self.line_bonus} per hand won, "
-            f"shutout doubles: {'on' if self.shutout else 'off'}.",
-            f"Next dealer: {self.next_dealer.value}; "
-            f"50th-card rule: {'on' if self.fiftieth_card_rule else 'off'}.",
-        ]
-        if self.scoring is Scoring.HOLLYWOOD:
-            lines.append(
-                f"Hollywood scoring: three games at once, each to {self.effective_target}; "
-                "a player's 1st win counts in game I, the 2nd in I and II, later wins in all three."
-            )
-        if self.match is MatchForm.BEST_OF:
-            lines.append(f"Match: best of {self.match_games} games.")
-        elif self.match is MatchForm.MULTI:
-            lines.append(
-                f"Multi-match: matches to {MULTI_MATCH_TARGET} credited to a game "
-                f"score to {self.match_target}."
-            )
-        if self.variant is Variant.OKLAHOMA:
-            lines.append(
-                f"Spade upcard doubles the hand: {'on' if self.oklahoma_spade_double else 'off'}."
-            )
-        return lines
 
 
 _TRUE = {"on", "true", "yes", "1", "y"}

@@ -32,13 +32,6 @@ class TournamentFormat(StrEnum):
     ROUND_ROBIN = "round_robin"
 
 
-#: How a format is named to players (the image's and the message's header).
-FORMAT_LABELS = {
-    TournamentFormat.SINGLE_ELIMINATION: "Single elimination",
-    TournamentFormat.ROUND_ROBIN: "Round robin",
-}
-
-
 class TournamentError(ValueError):
     """An impossible tournament action; the message can be shown to players."""
 
@@ -108,20 +101,6 @@ def bracket_order(size: int) -> list[int]:
         n = 2 * len(order) + 1
         order = [s for top in order for s in (top, n - top)]
     return order
-
-
-def round_name(round: int, total_rounds: int) -> str:
-    """ "Final", "Semi-finals", "Quarter-finals", else "Round N"."""
-    if not 1 <= round <= total_rounds:
-        raise ValueError(f"round {round} is not in 1..{total_rounds}")
-    left = total_rounds - round
-    if left == 0:
-        return "Final"
-    if left == 1:
-        return "Semi-finals"
-    if left == 2:
-        return "Quarter-finals"
-    return f"Round {round}"
 
 
 def _key(round: int, number: int) -> str:

@@ -6,6 +6,9 @@ drawn from: :func:`hand_alt` of the seat's own view (private, like the image),
 holds — and :func:`reveal_alt` / :func:`tally_alt` of the finished hand or
 game.  Discord allows 1,024 characters of description per attachment;
 :func:`fit` keeps every text within it.
+
+With :mod:`.words` (the words drawn into the images) this module is the
+render layer's words: the drawing modules hold no player text of their own.
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ from typing import Final
 
 from bot.engine import Assist, GameResult, HandEnd, HandResult, Phase, PublicView, SeatView
 from bot.engine.cards import Card, mask_of
-from bot.engine.hollywood import seat_columns
 from bot.engine.melds import Meld, best_arrangement, deadwood_value, knock_value_mask
+from bot.engine.words import seat_columns
 
 #: Discord's limit on an attachment's description.
 MAX_ALT: Final = 1024

@@ -12,13 +12,11 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from bot.engine.cards import Card
-from bot.engine.hollywood import seat_columns
-from bot.engine.match import MatchForm
 from bot.engine.records import Event, EventKind, Phase
-from bot.engine.rules import VARIANT_LABELS
 from bot.engine.views import PublicView
+from bot.engine.words import seat_columns
 
-from . import theme
+from . import theme, words
 from .canvas import encode_png, new_canvas
 from .cards import card_height, index_width, paste_card
 from .widgets import name_text, pill, rich_line, text, text_width
@@ -33,13 +31,6 @@ HEIGHT = HEADER_H + 2 * PANEL_H + TABLE_H + FOOTER_H + 24
 TABLE_CARD_W = 100
 FAN_CARD_W = 52
 PILE_SHOWN = 5  # the top card and up to four under it
-
-_TURN_PILL = {
-    Phase.UPCARD: "Upcard: take or pass",
-    Phase.DRAW: "To draw",
-    Phase.DISCARD: "To discard",
-    Phase.FIFTIETH: "50th card",
-}
 
 
 def render_board(view: PublicView, *, four_color: bool = False) -> bytes:
@@ -59,27 +50,6 @@ def board_image(view: PublicView, *, four_color: bool = False) -> Image.Image:
     return img
 
 
-def rules_caption(view: PublicView) -> str:
-    """ "Standard · game to 100" — the variant and target in words; in a
-    match, the standing too ("best of 5: 2 – 1")."""
-    caption = f"{VARIANT_LABELS[view.ruleset.variant]} · game to {view.target}"
-    if view.hollywood is not None:
-        caption = f"{VARIANT_LABELS[view.ruleset.variant]} · Hollywood, 3 games to {view.target}"
-    fmt = view.ruleset.match_format()
-    if fmt is not None and view.match is not None:
-        w = view.match.wins
-        if fmt.form is MatchForm.BEST_OF:
-            caption += f" · match best of {fmt.games}: {w[0]} – {w[1]}"
-        else:
-            s = view.match.scores
-            caption += f" · match {s[0]} – {s[1]} to {fmt.game_target}"
-    return caption
-
-
-def knock_caption(limit: int) -> str:
-    return "Gin only" if limit <= 0 else f"Knock ≤ {limit}"
-
-
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
     """Hand number and rules on the left; knock limit (gold when it is not
     the usual 10, as in Oklahoma) and the spade double on the right."""
@@ -90,7 +60,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
         img,
         draw,
         (rx, 46),
-        knock_caption(limit),
+        words.knock_caption(limit),
         24,
         fill=theme.GOLD if unusual else theme.FELT_DARK,
         ink=theme.DARK_TEXT if unusual else theme.TEXT,
@@ -98,11 +68,26 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
     )
     right = box[0]
     if view.spade_double:
-        right = pill(img, draw, (right - 10, 46), "Score ×2", 22, fill=theme.WARN, anchor="r")[0]
+        right = pill(
+            img, draw, (right - 10, 46), words.SCORE_DOUBLED, 22, fill=theme.WARN, anchor="r"
+        )[0]
     x = MARGIN + 8
-    text(img, (x, 32), f"Hand {view.hand_number}", 30, anchor="lm", max_width=right - 14 - x)
     text(
-        img, (x, 62), rules_caption(view), 20, theme.TEXT_DIM, anchor="lm", max_width=right - 14 - x
+        img,
+        (x, 32),
+        words.hand_heading(view.hand_number),
+        30,
+        anchor="lm",
+        max_width=right - 14 - x,
+    )
+    text(
+        img,
+        (x, 62),
+        words.rules_caption(view),
+        20,
+        theme.TEXT_DIM,
+        anchor="lm",
+        max_width=right - 14 - x,
     )
 
 
@@ -142,7 +127,7 @@ def _seat_panel(
     for card in known:
         paste_card(img, card, x, fan_y, FAN_CARD_W, four_color=four_color, mark=theme.LAYOFF)
         x += face_step
-    caption = f"{count} cards" + (f" · {len(known)} known" if known else "")
+    caption = words.fan_caption(count, len(known))
     text(
         img,
         (fan_x + fan_w / 2, fan_y + card_height(FAN_CARD_W) + 8),
@@ -155,7 +140,7 @@ def _seat_panel(
     # Left: name (and the turn pill after it), then the score line.
     lx = MARGIN + 22
     name_limit = fan_x - 24 - lx
-    pill_text = _TURN_PILL.get(view.phase) if active else None
+    pill_text = words.TURN_PILL.get(view.phase) if active else None
     if pill_text:
         name_limit -= round(text_width(pill_text, 20) + 20 + 16)
     dealer = view.dealer == seat
@@ -171,15 +156,14 @@ def _seat_panel(
         pill(img, draw, (after, y + 46), pill_text, 20, fill=theme.GOLD, anchor="l")
 
     won = view.hands_won[seat]
-    won_text = f"{won} hand{'s' if won != 1 else ''} won"
     if view.hollywood is not None:
         # Hollywood: the seat's three columns; * marks a column it has won.
         score = seat_columns(view.hollywood, seat)
         sw = text(img, (lx, y + 94), score, 30, theme.TEXT, anchor="ls")
-        detail = f" / {view.target} each   ·   {won_text}"
+        detail = words.score_detail(view.target, won, hollywood=True)
     else:
         sw = text(img, (lx, y + 94), str(view.scores[seat]), 38, theme.TEXT, anchor="ls")
-        detail = f" / {view.target}   ·   {won_text}"
+        detail = words.score_detail(view.target, won, hollywood=False)
     text(img, (lx + sw + 4, y + 94), detail, 20, theme.TEXT_DIM, anchor="ls")
 
 
@@ -187,7 +171,7 @@ def _dealer_chip(img: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: flo
     """A small white "D" button, like the dealer button on a real table."""
     r = 14
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.TEXT)
-    text(img, (cx, cy + 1), "D", 18, theme.DARK_TEXT, anchor="mm")
+    text(img, (cx, cy + 1), words.DEALER_MARK, 18, theme.DARK_TEXT, anchor="mm")
 
 
 def _table(
@@ -210,7 +194,7 @@ def _table(
         paste_card(img, None, x0, top, w)
     else:
         _empty_slot(img, draw, x0, top, w, h)
-    text(img, (x0 + w / 2, label_y), f"Stock · {view.stock_count}", 22, anchor="mt")
+    text(img, (x0 + w / 2, label_y), words.stock_label(view.stock_count), 22, anchor="mt")
 
     px = x0 + w + gap
     if pile:
@@ -218,9 +202,7 @@ def _table(
             paste_card(img, card, px + i * step, top, w, four_color=four_color)
     else:
         _empty_slot(img, draw, px, top, w, h)
-    label = "Upcard" if view.phase is Phase.UPCARD else "Discard pile"
-    if len(view.discard_pile) > 1:
-        label += f" · {len(view.discard_pile)}"
+    label = words.pile_label(view.phase, len(view.discard_pile))
     text(img, (px + max(pile_w, w) / 2, label_y), label, 22, anchor="mt")
 
 
@@ -228,7 +210,7 @@ def _empty_slot(
     img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int
 ) -> None:
     draw.rounded_rectangle((x, y, x + w, y + h), 10, outline=theme.TEXT_DIM, width=2)
-    text(img, (x + w / 2, y + h / 2), "empty", 18, theme.TEXT_DIM, anchor="mm")
+    text(img, (x + w / 2, y + h / 2), words.EMPTY_SLOT, 18, theme.TEXT_DIM, anchor="mm")
 
 
 def _event_parts(event: Event, view: PublicView) -> list[str | Card]:
@@ -239,22 +221,12 @@ def _event_parts(event: Event, view: PublicView) -> list[str | Card]:
     kind = event.kind
     card = event.card
     if kind is EventKind.DISCARD and card is not None:
-        return [f"{who} discarded ", card]
+        return [words.DISCARDED.format(who=who), card]
     if kind is EventKind.TAKE_DISCARD and card is not None:
-        return [f"{who} took ", card, " from the pile"]
+        return [words.TOOK[0].format(who=who), card, words.TOOK[1]]
     if kind is EventKind.DEAL and card is not None:
-        return [f"{who} dealt; upcard ", card]
-    simple = {
-        EventKind.DRAW_STOCK: "drew from the stock",
-        EventKind.PASS: "passed",
-        EventKind.KNOCK: "knocked",
-        EventKind.GIN: "went gin",
-        EventKind.BIG_GIN: "went big gin",
-        EventKind.DEAD_HAND: "— dead hand",
-        EventKind.FORFEIT: "forfeited",
-        EventKind.DEAL: "dealt",
-    }
-    return [f"{who} {simple.get(kind, kind.value)}"]
+        return [words.DEALT_UPCARD.format(who=who), card]
+    return [f"{who} {words.EVENT_WORDS.get(kind, kind.value)}"]
 
 
 def _footer(

@@ -19,15 +19,14 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from bot.engine.tournament import (
-    FORMAT_LABELS,
     MatchSlot,
     TournamentFormat,
     TournamentView,
-    round_name,
     tournament_view,
 )
+from bot.engine.words import round_name
 
-from . import theme
+from . import theme, words
 from .canvas import encode_png, new_canvas
 from .fonts import Face, clean_text, display_name, font
 from .text import measure
@@ -72,16 +71,16 @@ def _player_label(seeds: dict[int, tuple[int, str]], uid: int) -> tuple[int, str
 def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: TournamentView, width: int) -> None:
     legend_w = 0
     if view.live:
-        legend_w = round(measure("playing now", 18)) + 40
+        legend_w = round(measure(words.PLAYING_NOW, 18)) + 40
         lx = width - MARGIN - 12
-        text(img, (lx, 80), "playing now", 18, theme.TEXT_DIM, anchor="rm")
-        bx = lx - measure("playing now", 18) - 30
+        text(img, (lx, 80), words.PLAYING_NOW, 18, theme.TEXT_DIM, anchor="rm")
+        bx = lx - measure(words.PLAYING_NOW, 18) - 30
         draw.rounded_rectangle((bx, 70, bx + 20, 90), 4, outline=theme.GOOD, width=3)
     room = width - 2 * MARGIN - 24
-    title = clean_text(view.title) or "Tournament"
+    title = clean_text(view.title) or words.TOURNAMENT
     text(img, (MARGIN + 12, 42), title, 32, theme.TEXT, anchor="lm", max_width=room)
     n = len(view.entrants)
-    sub = f"{FORMAT_LABELS[view.fmt]} · {n} players · {clean_text(view.status)}"
+    sub = words.bracket_subtitle(view.fmt, n, clean_text(view.status))
     text(img, (MARGIN + 12, 80), sub, 20, theme.TEXT_DIM, anchor="lm", max_width=room - legend_w)
 
 
@@ -139,7 +138,7 @@ def _elimination_image(view: TournamentView) -> Image.Image:
     text(
         img,
         (champ_x + sc.box_w / 2, HEADER_H - 20),
-        "Champion",
+        words.CHAMPION,
         label_size,
         theme.GOLD,
         anchor="mm",
@@ -219,7 +218,7 @@ def _match_box(
         if won:
             draw.rectangle((x + 2, ry + 2, right - 2, ry + sc.row_h - 1), fill=theme.PANEL_ACTIVE)
         if p is None:
-            word = "bye" if m.bye else "—"
+            word = words.BYE if m.bye else "—"
             text(img, (x + 8 + seed_w, mid), word, small, theme.TEXT_DIM, anchor="lm")
             continue
         seed, name = _player_label(seeds, p)
@@ -281,11 +280,12 @@ def _round_robin_image(view: TournamentView) -> Image.Image:
     cross_x = x0 + table_w + gap
     top = HEADER_H - 20 + row_h
     head_y = top - row_h / 2
-    text(img, (x0 + rank_w - 12, head_y), "#", small, theme.TEXT_DIM, anchor="rm")
-    text(img, (cols[0], head_y), "Player", small, theme.TEXT_DIM, anchor="lm")
-    for label, cx in zip(("P", "W", "L"), num_x, strict=True):
+    rank_head, player_head, count_heads, points_head = words.TABLE_HEADS
+    text(img, (x0 + rank_w - 12, head_y), rank_head, small, theme.TEXT_DIM, anchor="rm")
+    text(img, (cols[0], head_y), player_head, small, theme.TEXT_DIM, anchor="lm")
+    for label, cx in zip(count_heads, num_x, strict=True):
         text(img, (cx, head_y), label, small, theme.TEXT_DIM, anchor="mm")
-    text(img, (pts_x, head_y), "Pts", small, theme.TEXT_DIM, anchor="rm")
+    text(img, (pts_x, head_y), points_head, small, theme.TEXT_DIM, anchor="rm")
     cell_size = max(9, min(small, round(cell * 0.5)))
     for j in range(n):
         cx = cross_x + j * cell + cell / 2
@@ -325,7 +325,9 @@ def _round_robin_image(view: TournamentView) -> Image.Image:
                 draw.rectangle(box, outline=theme.GOOD, width=2)
             elif game.winner is not None:
                 win = game.winner == st.user_id
-                mark, color = ("W", theme.GOLD) if win else ("L", theme.TEXT_DIM)
+                mark, color = (
+                    (words.WON_MARK, theme.GOLD) if win else (words.LOST_MARK, theme.TEXT_DIM)
+                )
                 text(img, (cx0 + cell / 2, mid), mark, cell_size, color, anchor="mm")
     return img
 

@@ -15,7 +15,7 @@ from bot.engine.cards import Card
 from bot.engine.records import Phase
 from bot.engine.views import SeatView
 
-from . import theme
+from . import theme, words
 from .advice import Advice, Verdict, advise_view
 from .canvas import encode_png, new_canvas
 from .cards import card_height, paste_card
@@ -34,19 +34,11 @@ ROW_H = ROW_TOP_ROOM + card_height(CARD_W) + ROW_LABEL_ROOM
 HEIGHT = HEADER_H + 2 * ROW_H + 8
 
 _VERDICT_PILL = {
-    Verdict.KNOCK: ("You can knock", theme.GOOD),
-    Verdict.GIN: ("Gin!", theme.GOLD),
-    Verdict.BIG_GIN: ("Big gin!", theme.GOLD),
-    Verdict.KNOCK_READY: ("Knock-ready", theme.GOOD),
-    Verdict.GIN_READY: ("Gin-ready", theme.GOLD),
-}
-
-_MY_TURN = {
-    Phase.UPCARD: "Your turn: take the upcard or pass",
-    Phase.DRAW: "Your turn: draw from the stock or the pile",
-    Phase.DISCARD: "Your turn: discard or knock",
-    Phase.FIFTIETH: "Your turn: take the last discard and knock, or pass",
-    Phase.GAME_OVER: "Game over",
+    Verdict.KNOCK: (words.KNOCK_NOW, theme.GOOD),
+    Verdict.GIN: (words.GIN_NOW, theme.GOLD),
+    Verdict.BIG_GIN: (words.BIG_GIN_NOW, theme.GOLD),
+    Verdict.KNOCK_READY: (words.KNOCK_READY, theme.GOOD),
+    Verdict.GIN_READY: (words.GIN_READY, theme.GOLD),
 }
 
 
@@ -67,7 +59,7 @@ def hand_image(
     meld_groups = [
         Group(
             m.cards,
-            label="Run" if m.is_run else "Set",
+            label=words.meld_label(m.is_run),
             plate=True,
             marks=_marks(view, advice, m.cards),
             lifted=_lifted(view, m.cards),
@@ -82,7 +74,7 @@ def hand_image(
         low_groups.append(
             Group(
                 advice.deadwood,
-                label=f"Deadwood {advice.deadwood_value}",
+                label=words.deadwood_label(advice.deadwood_value),
                 label_color=theme.TEXT,
                 marks=_marks(view, advice, advice.deadwood),
                 lifted=_lifted(view, advice.deadwood),
@@ -93,7 +85,7 @@ def hand_image(
         low_groups.append(
             Group(
                 (advice.discard,),
-                label="Best discard",
+                label=words.BEST_DISCARD,
                 label_color=theme.WARN,
                 marks=_marks(view, advice, (advice.discard,)),
                 lifted=_lifted(view, (advice.discard,)),
@@ -103,8 +95,8 @@ def hand_image(
 
     row1_y = HEADER_H + ROW_TOP_ROOM
     row2_y = row1_y + ROW_H
-    _row(img, draw, meld_groups, row1_y, "No melds yet", four_color)
-    empty = "Every card melds" if advice.melds else "No cards"
+    _row(img, draw, meld_groups, row1_y, words.NO_MELDS, four_color)
+    empty = words.ALL_MELD if advice.melds else words.NO_CARDS
     _row(img, draw, low_groups, row2_y, empty, four_color)
     return img
 
@@ -168,7 +160,7 @@ def _lifted(view: SeatView, cards: tuple[int, ...]) -> frozenset[int]:
 def _tags(view: SeatView, cards: tuple[int, ...]) -> dict[int, str]:
     """The card just drawn says where it came from: a card taken from the
     pile may not be thrown back this turn."""
-    tag = "FROM PILE" if view.drawn_from_pile else "NEW"
+    tag = words.FROM_PILE if view.drawn_from_pile else words.NEW
     return {c: tag for c in cards if c == view.drawn}
 
 
@@ -192,22 +184,24 @@ def _header(
             width=2,
         )
     rx = mini_x - 14
-    text(img, (rx, 20), "Pile top", 20, theme.TEXT_DIM, anchor="ra")
-    text(img, (rx, 48), f"Stock {pub.stock_count}", 22, theme.TEXT, anchor="ra")
+    text(img, (rx, 20), words.PILE_TOP, 20, theme.TEXT_DIM, anchor="ra")
+    text(img, (rx, 48), words.hand_stock(pub.stock_count), 22, theme.TEXT, anchor="ra")
     limit = pub.knock_limit
-    limit_text = "Gin only" if limit <= 0 else f"Knock ≤ {limit}"
+    limit_text = words.knock_caption(limit)
     limit_color = theme.GOLD if limit < 10 else theme.TEXT
     text(img, (rx, 76), limit_text, 22, limit_color, anchor="ra")
-    right_edge = rx - max(text_width(limit_text, 22), text_width(f"Stock {pub.stock_count}", 22))
+    right_edge = rx - max(
+        text_width(limit_text, 22), text_width(words.hand_stock(pub.stock_count), 22)
+    )
 
     # Left block.
     x = MARGIN
     if not advice.analysed:
-        headline = f"{len(view.hand)} cards"
+        headline = words.card_count(len(view.hand))
     elif advice.verdict is Verdict.BIG_GIN:
-        headline = "All 11 cards meld"
+        headline = words.ELEVEN_MELD
     else:
-        headline = f"Deadwood {advice.deadwood_value}"
+        headline = words.deadwood_label(advice.deadwood_value)
     w = text(img, (x, 18), headline, 40, theme.TEXT)
     verdict = _VERDICT_PILL.get(advice.verdict)
     if verdict is not None:
@@ -215,15 +209,15 @@ def _header(
         pill(img, draw, (x + w + 16, 42), label, 24, fill=color)
 
     if view.my_turn:
-        turn = _MY_TURN[pub.phase]
+        turn = words.MY_TURN[pub.phase]
         if pub.phase is Phase.DISCARD and advice.verdict is Verdict.BIG_GIN:
-            turn = "Your turn: declare big gin!"
+            turn = words.DECLARE_BIG_GIN
         elif pub.phase is Phase.DISCARD and limit <= 0:
-            turn = "Your turn: discard, or go gin"
+            turn = words.DISCARD_OR_GIN
         turn_color = theme.GOLD
     elif pub.phase is Phase.GAME_OVER or pub.turn is None:
-        turn, turn_color = "Game over", theme.TEXT_DIM
+        turn, turn_color = words.GAME_OVER, theme.TEXT_DIM
     else:
         name = name_text(pub.names[view.opponent], view.opponent, 24, 300)
-        turn, turn_color = f"Waiting for {name}", theme.TEXT_DIM
+        turn, turn_color = words.waiting_for(name), theme.TEXT_DIM
     text(img, (x, 78), turn, 24, turn_color, max_width=right_edge - x - 16)

@@ -14,7 +14,7 @@ from bot.engine.records import HandEnd, HandResult
 from bot.engine.rules import Ruleset
 from bot.engine.views import PublicView
 
-from . import theme
+from . import theme, words
 from .canvas import encode_png, new_canvas
 from .cards import card_height
 from .layout import Group, draw_row, plan_row
@@ -50,12 +50,12 @@ def reveal_image(result: HandResult, view: PublicView, *, four_color: bool = Fal
         text(
             img,
             (WIDTH / 2, y + 40),
-            "The stock ran out: nobody scores.",
+            words.STOCK_RAN_OUT,
             26,
             theme.TEXT_DIM,
             anchor="mm",
         )
-        text(img, (WIDTH / 2, y + 80), "The next hand is dealt.", 22, theme.TEXT_DIM, anchor="mm")
+        text(img, (WIDTH / 2, y + 80), words.NEXT_HAND, 22, theme.TEXT_DIM, anchor="mm")
         y += 120
     else:
         knocker = result.knocker if result.knocker in (0, 1) else 0
@@ -65,7 +65,7 @@ def reveal_image(result: HandResult, view: PublicView, *, four_color: bool = Fal
             draw,
             y,
             name_text(view.names[knocker], knocker, 28, 360),
-            _knocker_caption(result),
+            words.knocker_caption(result.end, result.knocker_value),
             _knocker_groups(result),
             four_color,
         )
@@ -75,7 +75,7 @@ def reveal_image(result: HandResult, view: PublicView, *, four_color: bool = Fal
             draw,
             y,
             name_text(view.names[defender], defender, 28, 360),
-            _defender_caption(result),
+            words.defender_caption(result.defender_value, len(result.layoffs)),
             _defender_groups(result),
             four_color,
         )
@@ -84,20 +84,15 @@ def reveal_image(result: HandResult, view: PublicView, *, four_color: bool = Fal
     return img
 
 
-# --- words ---------------------------------------------------------------------
+# --- headline and explanation (their words are .words') --------------------
 
 
 def title(result: HandResult, view: PublicView, max_width: float = 600) -> str:
     """The headline: who did what."""
     if result.end is HandEnd.DEAD or result.knocker not in (0, 1):
-        return "Dead hand"
+        return words.DEAD_HAND
     k = result.knocker
-    template = {
-        HandEnd.KNOCK: "{0} knocks",
-        HandEnd.UNDERCUT: "{1} undercuts {0}!",
-        HandEnd.GIN: "{0} goes gin!",
-        HandEnd.BIG_GIN: "{0} goes big gin!",
-    }.get(result.end, "{0} knocks")
+    template = words.REVEAL_TITLES.get(result.end, words.KNOCKS)
     names = [(view.names[k], k), (view.names[1 - k], 1 - k)]
     if "{1}" not in template:
         names = names[:1]
@@ -105,47 +100,17 @@ def title(result: HandResult, view: PublicView, max_width: float = 600) -> str:
 
 
 def explanation(result: HandResult, rules: Ruleset) -> str:
-    """How the points came about, when it adds up with the rules' bonuses
-    (the result's points are the authority; the sum is only shown if equal)."""
-    if result.end is HandEnd.DEAD:
-        return "No points"
-    k, d = result.knocker_value, result.defender_value
+    """How the points came about (see :func:`.words.explanation`)."""
     base = result.points // 2 if result.doubled else result.points
-    options = {
-        HandEnd.KNOCK: (d - k, f"Deadwood {d} − {k} = {d - k}"),
-        HandEnd.UNDERCUT: (
-            rules.undercut_bonus + k - d,
-            f"Undercut bonus {rules.undercut_bonus} + ({k} − {d}) = {rules.undercut_bonus + k - d}",
-        ),
-        HandEnd.GIN: (
-            rules.gin_bonus + d,
-            f"Gin bonus {rules.gin_bonus} + {d} = {rules.gin_bonus + d}",
-        ),
-        HandEnd.BIG_GIN: (
-            rules.big_gin_bonus + d,
-            f"Big gin bonus {rules.big_gin_bonus} + {d} = {rules.big_gin_bonus + d}",
-        ),
-    }
-    value, words = options.get(result.end, (None, ""))
-    if value != base:
-        words = f"{base} points"
-    if result.doubled:
-        words += f", doubled (spade upcard) = {result.points}"
-    return words
-
-
-def _knocker_caption(result: HandResult) -> str:
-    verb = {
-        HandEnd.GIN: "went gin",
-        HandEnd.BIG_GIN: "went big gin",
-    }.get(result.end, "knocked")
-    return f"{verb} · deadwood {result.knocker_value}"
-
-
-def _defender_caption(result: HandResult) -> str:
-    laid = len(result.layoffs)
-    extra = f" · laid off {laid}" if laid else ""
-    return f"deadwood {result.defender_value}{extra}"
+    return words.explanation(
+        result.end,
+        result.knocker_value,
+        result.defender_value,
+        base,
+        result.points,
+        result.doubled,
+        rules,
+    )
 
 
 # --- card groups -------------------------------------------------------------------
@@ -166,7 +131,7 @@ def _knocker_groups(result: HandResult) -> list[Group]:
     groups = []
     for i, meld in enumerate(result.knocker_melds):
         extra = laid.get(i, [])
-        label = f"+{len(extra)} laid off" if extra else ("Run" if meld.is_run else "Set")
+        label = words.laid_off_label(len(extra)) if extra else words.meld_label(meld.is_run)
         groups.append(
             Group(
                 _with_layoffs(meld, extra),
@@ -180,7 +145,7 @@ def _knocker_groups(result: HandResult) -> list[Group]:
         groups.append(
             Group(
                 tuple(result.knocker_deadwood),
-                label=f"Deadwood {result.knocker_value}",
+                label=words.deadwood_label(result.knocker_value),
                 label_color=theme.TEXT,
             )
         )
@@ -189,14 +154,13 @@ def _knocker_groups(result: HandResult) -> list[Group]:
 
 def _defender_groups(result: HandResult) -> list[Group]:
     groups = [
-        Group(m.cards, label="Run" if m.is_run else "Set", plate=True)
-        for m in result.defender_melds
+        Group(m.cards, label=words.meld_label(m.is_run), plate=True) for m in result.defender_melds
     ]
     if result.defender_deadwood:
         groups.append(
             Group(
                 tuple(result.defender_deadwood),
-                label=f"Deadwood {result.defender_value}",
+                label=words.deadwood_label(result.defender_value),
                 label_color=theme.TEXT,
             )
         )
@@ -215,13 +179,21 @@ def _header(
         w = result.winner
         who = name_text(view.names[w], w, 26, 220)
         color = theme.WARN if result.end is HandEnd.UNDERCUT else theme.GOLD
-        box = pill(img, draw, (right, 40), f"{who} {result.points:+d}", 26, fill=color, anchor="r")
+        box = pill(
+            img,
+            draw,
+            (right, 40),
+            words.hand_points_pill(who, result.points),
+            26,
+            fill=color,
+            anchor="r",
+        )
         right = box[0] - 16
     x = MARGIN + 10
     head_color = theme.TEXT_DIM if dead else theme.GOLD
     head = title(result, view, right - x)
     text(img, (x, 40), head, TITLE_SIZE, head_color, anchor="lm", max_width=right - x)
-    sub = f"Hand {result.number} · " + explanation(result, view.ruleset)
+    sub = words.reveal_subtitle(result.number, explanation(result, view.ruleset))
     text(img, (x, 80), sub, 22, theme.TEXT_DIM, anchor="lm", max_width=WIDTH - 2 * MARGIN - 20)
 
 
@@ -248,7 +220,7 @@ def _section(
     )
     top = y + SECTION_LABEL_H + 6
     if not groups:
-        text(img, (WIDTH / 2, top + 60), "No cards", 22, theme.TEXT_DIM, anchor="mm")
+        text(img, (WIDTH / 2, top + 60), words.NO_CARDS, 22, theme.TEXT_DIM, anchor="mm")
         return
     plan = plan_row([len(g.cards) for g in groups], CARD_W, WIDTH - 2 * MARGIN - 20)
     row_x = round((WIDTH - plan.width) / 2)

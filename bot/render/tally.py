@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 from bot.engine.records import GameResult, SeatTally
 from bot.engine.views import PublicView
 
-from . import theme
+from . import theme, words
 from .canvas import encode_png, new_canvas
 from .widgets import name_text, phrase, text
 
@@ -22,12 +22,6 @@ HEADER_H = 112
 ROW_H = 50
 LABEL_W = 300  # the first column
 COL_W = (WIDTH - 2 * MARGIN - 20 - LABEL_W) // 2
-
-_REASONS = {
-    "resign": "{0} resigned",
-    "timeout": "{0} ran out of time",
-    "ended": "the game was ended early",
-}
 
 
 def render_tally(game: GameResult, view: PublicView, *, four_color: bool = False) -> bytes:
@@ -44,17 +38,17 @@ def tally_image(game: GameResult, view: PublicView) -> Image.Image:
     winner = game.winner if game.winner in (0, 1) else 0
     loser = 1 - winner
     full = WIDTH - 2 * MARGIN - 20
-    head = phrase("{0} wins the game!", [(view.names[winner], winner)], 40, full)
+    head = phrase(words.WINS_THE_GAME, [(view.names[winner], winner)], 40, full)
     text(img, (WIDTH / 2, 44), head, 40, theme.GOLD, anchor="mm", max_width=full)
     if game.reason == "target":
         sub = phrase(
-            f"{{0}} reached {view.target} · wins by {game.margin}",
+            words.reached_target(view.target, game.margin),
             [(view.names[winner], winner)],
             24,
             full,
         )
     else:
-        template = _REASONS.get(game.reason, "the game ended") + f" · margin {game.margin}"
+        template = words.ended_with_margin(game.reason, game.margin)
         sub = phrase(template, [(view.names[loser], loser)], 24, full)
     text(img, (WIDTH / 2, 88), sub, 24, theme.TEXT_DIM, anchor="mm", max_width=full)
     _table(img, draw, view, winner, rows, HEADER_H)
@@ -66,13 +60,13 @@ Row = tuple[str, str, str, bool]  # label, seat 0, seat 1, emphasised
 
 def _rows(game: GameResult, view: PublicView) -> list[Row]:
     t0, t1 = game.tallies
-    rows: list[Row] = [("Hand points", str(t0.hand_points), str(t1.hand_points), False)]
+    rows: list[Row] = [(words.HAND_POINTS, str(t0.hand_points), str(t1.hand_points), False)]
     if t0.shutout or t1.shutout:
-        rows.append(("Shutout ×2", _shutout(t0), _shutout(t1), False))
+        rows.append((words.SHUTOUT, _shutout(t0), _shutout(t1), False))
     bonus = view.ruleset.line_bonus
-    rows.append(("Line bonus", _line(t0, bonus), _line(t1, bonus), False))
-    rows.append(("Game bonus", _signed(t0.game_bonus), _signed(t1.game_bonus), False))
-    rows.append(("Total", str(t0.total), str(t1.total), True))
+    rows.append((words.LINE_BONUS, _line(t0, bonus), _line(t1, bonus), False))
+    rows.append((words.GAME_BONUS, _signed(t0.game_bonus), _signed(t1.game_bonus), False))
+    rows.append((words.TOTAL, str(t0.total), str(t1.total), True))
     return rows
 
 
@@ -82,7 +76,7 @@ def _shutout(t: SeatTally) -> str:
 
 def _line(t: SeatTally, bonus: int) -> str:
     if t.hands_won and bonus and t.line_bonus == t.hands_won * bonus:
-        return f"{t.hands_won} × {bonus} = {t.line_bonus}"
+        return words.line_bonus_sum(t.hands_won, bonus, t.line_bonus)
     return _signed(t.line_bonus)
 
 

@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from bot.discord_ui.errors import APOLOGY
+from bot.discord_ui.text import APOLOGY
 from tests.fakediscord import FakeDiscord, SentMessage
 from tests.fakediscord.models import InteractionResult
 
