@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.discord_ui import text
 from bot.discord_ui.handlers import handlers_of
-from bot.discord_ui.permissions import check_can_host
+from bot.discord_ui.permissions import check_can_host, check_not_in_thread
 from bot.engine import Variant
 from bot.service import AiLevel, SettingsError
 from cogs.gin import LEVELS, MATCHES, VARIANTS
@@ -57,6 +57,7 @@ async def partners(
     target: app_commands.Range[int, 10, 1000] | None = None,
     variant: app_commands.Choice[str] | None = None,
 ) -> None:
+    check_not_in_thread(interaction.channel)
     check_can_host(interaction.app_permissions)
     opponents = [u for u in (_person(opponent1), _person(opponent2)) if u is not None]
     await handlers_of(interaction).partnerships.open(
@@ -101,6 +102,7 @@ class TournamentCommands(app_commands.Group):
         variant: app_commands.Choice[str] | None = None,
         signup_minutes: app_commands.Range[int, 1, 10080] | None = None,
     ) -> None:
+        check_not_in_thread(interaction.channel)
         check_can_host(interaction.app_permissions)
         await handlers_of(interaction).tournaments.create(
             interaction,

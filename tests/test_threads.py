@@ -328,3 +328,33 @@ async def test_a_challenge_accepted_before_its_message_was_stored_still_gets_a_t
         assert not table.in_thread and table.channel_id == 10
     finally:
         await svc.close()
+
+
+async def test_no_lobby_or_tournament_inside_a_thread(
+    fake: FakeDiscord,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """A game's thread is archived when its game ends, and Discord then refuses
+    every edit of a message in it: a partnership lobby or a tournament opened
+    there would be stuck. Both are refused inside a thread, changing nothing,
+    and still open in the channel."""
+    mod = fake.add_user("Mod", admin=True)
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    bot = await make_bot(tmp_path / "gin.db")
+    async with fake.run_bot(bot):
+        snap = await start_game(fake, bot, ana, bo)
+        thread = fake.channels[snap.channel_id]
+        assert thread.is_thread
+        for command in ("gin partners", "gin tournament create"):
+            res = await fake.slash(mod, command, channel_id=thread.id)
+            assert res.ephemeral and "not in a thread" in res.content, command
+        assert await bot.service.tournaments.current_tournament(fake.guild_id) is None
+        assert [
+            m
+            for m in fake.channel_messages(thread.id)
+            if not m.ephemeral and ("Partnership" in m.content or "🏆" in m.content)
+        ] == []
+        opened = await fake.slash(mod, "gin tournament create", options={"signup_minutes": 30})
+        assert not opened.ephemeral and opened.message is not None
+        assert opened.message.channel_id == fake.channel_id
+    fake.assert_clean()

@@ -34,6 +34,12 @@ TEAM_END_WORDS = {
     HandEnd.DEAD: "dead hand",
 }
 
+#: /gin partners or /gin tournament create typed inside a thread.
+NOT_IN_THREAD = (
+    "Open partnership games and tournaments in a channel, not in a thread: a game's "
+    "thread closes when its game ends, and the table or tournament would close with it."
+)
+
 
 def _seat(lobby: Lobby, i: int) -> str:
     s = lobby.seats[i]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import discord
 
-from . import text
+from . import group_text, text
 
 #: Permission attribute → the name Discord's settings show.
 NEEDED = {
@@ -24,7 +24,8 @@ NEEDED_FOR_THREADS = {
 
 
 class ChannelPermissionError(Exception):
-    """The bot lacks a permission it needs in this channel (player-worded)."""
+    """This channel can't host what was asked: the bot lacks a permission it
+    needs here, or it is a thread (player-worded)."""
 
 
 def missing(perms: discord.Permissions, *, threads: bool = False) -> list[str]:
@@ -41,3 +42,12 @@ def check_can_host(perms: discord.Permissions, *, threads: bool = False) -> None
         raise ChannelPermissionError(
             text.cannot_host(lacking, thread_fallback=threads and not missing(perms))
         )
+
+
+def check_not_in_thread(channel: object) -> None:
+    """Refuse to open a partnership lobby or a tournament inside a thread.
+    Each lives on its message for its whole life, and a thread closes — a
+    game's thread is archived when its game ends — after which Discord refuses
+    every edit of that message."""
+    if isinstance(channel, discord.Thread):
+        raise ChannelPermissionError(group_text.NOT_IN_THREAD)
