@@ -178,11 +178,12 @@ class Audit:
 
     def _strip(self, text: str, *, titles: bool) -> str:
         """``text`` without the typed text in it: every display name, and in a
-        tournament's messages its title (once: the bot writes it once)."""
+        tournament's messages its title (wherever it stands: the message's
+        head and the bracket's heading both write it)."""
         if titles:
             for title in self.titles:
                 if title and title in text:
-                    text = text.replace(title, " ", 1)
+                    text = text.replace(title, " ")
         for typed in self.names:
             if typed and typed in text:
                 text = text.replace(typed, " ")
