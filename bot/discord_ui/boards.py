@@ -113,7 +113,7 @@ class Boards:
         """Bring the board up to date now (new game, new hand): the old hand's
         board loses its buttons and the new hand gets a board of its own."""
         async with self._lock(table.id):
-            await self._bring_up_to_date(table.id)
+            await self._bring_up_to_date(table.id, table.channel_id)
 
     async def show_final(self, game_id: int) -> None:
         """The game is over: its board shows the end and keeps no buttons
@@ -122,16 +122,22 @@ class Boards:
         async with self._lock(game_id):
             await self._bring_up_to_date(game_id)
 
-    async def _bring_up_to_date(self, game_id: int) -> None:
+    async def _bring_up_to_date(self, game_id: int, channel_id: int | None = None) -> None:
         """Make the posted board show the game as it is now (caller holds the
         lock): one write at a time, each decided and built once its slot has
         come.  A new deal's board is posted first — players need it — and the
-        past one is retired after."""
+        past one is retired after.  ``channel_id``: where the caller last saw
+        the game (read here if not given); the state read in the slot decides,
+        and a game placed elsewhere meanwhile waits for a slot there."""
         lost = False
-        while True:
+        if channel_id is None:
             channel_id = (await self.service.moves.table_view(game_id)).channel_id
+        while True:
             async with self.pacer.write(channel_id):
                 table = await self.service.moves.table_view(game_id)  # the state now
+                if table.channel_id != channel_id:
+                    channel_id = table.channel_id
+                    continue
                 board = None if lost else table.board_message_id
                 if board is not None and self._current(table):
                     if await self._edit(table):
@@ -212,7 +218,7 @@ class Boards:
                     if game_id not in self._dirty:  # shown meanwhile (new hand, game end)
                         return
                     self._dirty.discard(game_id)
-                    await self._bring_up_to_date(game_id)
+                    await self._bring_up_to_date(game_id, channel_id)
         except Exception as exc:
             self.note_failure(channel_id, exc)
 
