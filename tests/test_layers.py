@@ -93,12 +93,12 @@ def test_discord_layer_sees_only_views() -> None:
                 assert node.id not in INTERNAL_NAMES, f"{path}:{node.lineno} uses {node.id}"
 
 
-def test_ruff_bans_discord_outside_the_shell(tmp_path: Path) -> None:
-    """The same rule by lint: a discord import in the engine is an error."""
-    probe = ROOT / "bot" / "engine" / "_layer_probe.py"
-    probe.write_text("import discord\n\nprint(discord)\n")
+def ruff_on_probe(folder: str, source: str) -> subprocess.CompletedProcess[str]:
+    """``ruff check`` of a module holding ``source`` in ``folder`` (removed after)."""
+    probe = ROOT / folder / "_layer_probe.py"
+    probe.write_text(source)
     try:
-        proc = subprocess.run(
+        return subprocess.run(
             [sys.executable, "-m", "ruff", "check", "--output-format", "concise", str(probe)],
             capture_output=True,
             text=True,
@@ -106,6 +106,11 @@ def test_ruff_bans_discord_outside_the_shell(tmp_path: Path) -> None:
         )
     finally:
         probe.unlink()
+
+
+def test_ruff_bans_discord_outside_the_shell() -> None:
+    """The same rule by lint: a discord import in the engine is an error."""
+    proc = ruff_on_probe("bot/engine", "import discord\n\nprint(discord)\n")
     assert "TID251" in proc.stdout, proc.stdout + proc.stderr
 
 
@@ -113,17 +118,9 @@ def test_ruff_bans_service_submodules_in_the_shell() -> None:
     """The shell imports ``bot.service``'s public names only (its own ruff
     config): a submodule would hand it live games and internal records."""
     for folder in ("bot/discord_ui", "cogs"):
-        probe = ROOT / folder / "_layer_probe.py"
-        probe.write_text("from bot.service.models import GameSnapshot\n\nprint(GameSnapshot)\n")
-        try:
-            proc = subprocess.run(
-                [sys.executable, "-m", "ruff", "check", "--output-format", "concise", str(probe)],
-                capture_output=True,
-                text=True,
-                cwd=ROOT,
-            )
-        finally:
-            probe.unlink()
+        proc = ruff_on_probe(
+            folder, "from bot.service.models import GameSnapshot\n\nprint(GameSnapshot)\n"
+        )
         assert "TID251" in proc.stdout and "bot.service.models" in proc.stdout, proc.stdout
 
 
