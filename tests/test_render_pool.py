@@ -4,11 +4,16 @@ pixels from worker processes as in-process."""
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
+import threading
 from dataclasses import replace
+from typing import Any
 
+import pytest
 from PIL import Image
 
+from bot.render import pool as pool_module
 from bot.render import render_board, render_hand, samples
 from bot.render.pool import RenderPool
 
@@ -18,7 +23,19 @@ def boards(n: int) -> list[object]:
     return [samples.public_view(stock_count=20 - i) for i in range(n)]
 
 
-async def test_a_waiting_hand_goes_before_waiting_boards() -> None:
+async def test_a_waiting_hand_goes_before_waiting_boards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # board0 holds the only slot until everything is queued: on a loaded machine
+    # it could otherwise finish before the hand arrives and hand its slot to board1.
+    queued = threading.Event()
+
+    @functools.wraps(render_board)
+    def gated(*args: Any, **kwargs: Any) -> bytes:
+        queued.wait(10)
+        return render_board(*args, **kwargs)
+
+    monkeypatch.setattr(pool_module, "render_board", gated)
     pool = RenderPool(0)  # one slot: the order of the queue is the order of drawing
     try:
         order: list[str] = []
@@ -36,11 +53,14 @@ async def test_a_waiting_hand_goes_before_waiting_boards() -> None:
         ]
         await asyncio.sleep(0)
         hand = asyncio.create_task(job("hand", pool.hand(samples.seat_view())))
+        await asyncio.sleep(0)  # the hand is queued
+        queued.set()
         await asyncio.gather(first, hand, *rest)
         assert order[0] == "board0"
         assert order[1] == "hand", order
         assert order[2:] == ["board1", "board2", "board3"]
     finally:
+        queued.set()
         pool.close()
 
 
