@@ -275,25 +275,35 @@ async def run_move(
     version = row.version + 1
     card = None if step.action is None or step.action.card is None else CARDS[step.action.card]
     status = GameStatus.FINISHED if over else GameStatus.ACTIVE
+    update = GameUpdate(
+        state=dump_state(game),
+        status=status.value,
+        turn_seat=game.turn,
+        hand_number=game.hand_number,
+        score0=game.scores[0],
+        score1=game.scores[1],
+        turn_deadline=clock.deadline,
+        reminder_at=clock.reminder_at,
+        next_timer_at=clock.next_timer_at,
+        last_seat=seat,
+        last_kind=step.kind.value,
+        last_card=None if card is None else card.code,
+        updated_at=now,
+        finished_at=now if over else None,
+    )
+    snapshot = replace(
+        snapshot_from_row(row, game),
+        version=version,
+        status=status,
+        turn_deadline=clock.deadline,
+        updated_at=now,
+    )
+    actor = step.actor_id if step.actor_id is not None else row.players[seat]
+    tx.after_commit(partial(cache.put, row.id, version, game))
+    # Most moves end no hand: the game row is all they write, so its UPDATE
+    # is the transaction's last statement and goes out with the COMMIT.
     await tx.update_game(
-        row.id,
-        row.version,
-        GameUpdate(
-            state=dump_state(game),
-            status=status.value,
-            turn_seat=game.turn,
-            hand_number=game.hand_number,
-            score0=game.scores[0],
-            score1=game.scores[1],
-            turn_deadline=clock.deadline,
-            reminder_at=clock.reminder_at,
-            next_timer_at=clock.next_timer_at,
-            last_seat=seat,
-            last_kind=step.kind.value,
-            last_card=None if card is None else card.code,
-            updated_at=now,
-            finished_at=now if over else None,
-        ),
+        row.id, row.version, update, last=outcome.hand is None and outcome.game is None
     )
     if outcome.hand is not None:
         hand = outcome.hand
@@ -308,15 +318,6 @@ async def run_move(
     changes: tuple[RatingChange, ...] = ()
     if outcome.game is not None and row.team_game_id is None:  # a table: the team game rates
         changes = await record_finish(tx, row, game, outcome, now)
-    tx.after_commit(partial(cache.put, row.id, version, game))
-    snapshot = replace(
-        snapshot_from_row(row, game),
-        version=version,
-        status=status,
-        turn_deadline=clock.deadline,
-        updated_at=now,
-    )
-    actor = step.actor_id if step.actor_id is not None else row.players[seat]
     return MoveResult(snapshot, outcome, actor, outcome.game, changes)
 
 

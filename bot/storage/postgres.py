@@ -260,6 +260,11 @@ class PgDb:
         except DRIVER as exc:
             reraise(self._conn, exc)
 
+    async def execute_last(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """:meth:`execute`: asyncpg's ``COMMIT`` is sent as the block ends
+        (the transaction object sends it; nothing to pipeline)."""
+        return await self.execute(sql, params)
+
 
 async def _keep_session(conn: Any) -> None:
     """The pool's reset on release, made a no-op: asyncpg's default sends

@@ -51,6 +51,16 @@ class Db(Protocol):
         """One statement for each parameter row."""
         ...
 
+    async def execute_last(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """:meth:`execute` for the transaction's last statement: no other may
+        follow it.  Where it is also the only write (everything before it
+        read), SQLite sends the ``COMMIT`` right behind it, saving a round
+        trip while the transaction holds the database: a statement is
+        atomic, so if it fails or changes no row, that ``COMMIT`` commits
+        nothing.  Either way the transaction has committed, or changed
+        nothing, by the time its block ends."""
+        ...
+
 
 def owned(shards: ShardRange | None, column: str = "guild_id") -> str:
     """`` AND <the guild is in these shards>``, or nothing for a process that

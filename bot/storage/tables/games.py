@@ -39,13 +39,17 @@ class GamesSql(TableSql):
         )
         return int(value)
 
-    async def update_game(self, game_id: int, version: int, u: GameUpdate) -> None:
-        """Write a move's result if the game is still at ``version``.
+    async def update_game(
+        self, game_id: int, version: int, u: GameUpdate, *, last: bool = False
+    ) -> None:
+        """Write a move's result if the game is still at ``version``
+        (``last``: the transaction's last statement, see ``Db.execute_last``).
 
         The version check lives in the statement, so even another process
         sharing the file can never slip a move in between our read and write.
         """
-        changed = await self._db.execute(
+        run = self._db.execute_last if last else self._db.execute
+        changed = await run(
             "UPDATE games SET state = ?, status = ?, turn_seat = ?, hand_number = ?, "
             "score0 = ?, score1 = ?, turn_deadline = ?, reminder_at = ?, reminder_sent = 0, "
             "next_timer_at = ?, last_seat = ?, last_kind = ?, last_card = ?, updated_at = ?, "
