@@ -46,7 +46,13 @@ from .records import (
     SeatTally,
 )
 from .rules import NextDealer, Ruleset, RulesetError, Scoring, Variant
-from .serialize import game_from_dict, game_to_dict
+from .serialize import (
+    event_to_dict,
+    game_from_dict,
+    game_state_to_dict,
+    game_to_dict,
+    hand_result_to_dict,
+)
 from .tournament import Bracket, Entrant, TournamentError, TournamentFormat, TournamentView
 from .views import PublicView, SeatView
 
@@ -96,9 +102,12 @@ __all__ = [
     "best_arrangement",
     "best_discards",
     "best_layoff",
+    "event_to_dict",
     "format_cards",
     "game_from_dict",
+    "game_state_to_dict",
     "game_to_dict",
+    "hand_result_to_dict",
     "knock_value_mask",
     "layoff_deadwood",
     "min_deadwood",

@@ -23,10 +23,12 @@ from .rules import Ruleset
 
 SCHEMA_VERSION = 1
 _CODE_TO_CARD = {c.code: c for c in CARDS}
+#: Each card's code by its int: looked up, not built, on every save.
+_CODE_OF = tuple(c.code for c in CARDS)
 
 
 def _code(card: Card | None) -> str | None:
-    return None if card is None else card.code
+    return None if card is None else _CODE_OF[card]
 
 
 def _card(code: Any) -> Card:
@@ -41,7 +43,7 @@ def _opt_card(code: Any) -> Card | None:
 
 
 def _codes(cards: Any) -> list[str]:
-    return [c.code for c in cards]
+    return [_CODE_OF[c] for c in cards]
 
 
 def _cards(codes: Any) -> tuple[Card, ...]:
@@ -133,9 +135,21 @@ def game_result_from_dict(d: dict[str, Any]) -> GameResult:
 
 
 def game_to_dict(g: Game) -> dict[str, object]:
+    data = game_state_to_dict(g)
+    data["ruleset"] = g.ruleset.to_dict()
+    data["history"] = [hand_result_to_dict(h) for h in g.history]
+    data["pile_history"] = [event_to_dict(e) for e in g.pile_history]
+    return data
+
+
+def game_state_to_dict(g: Game) -> dict[str, object]:
+    """:func:`game_to_dict` without the parts a move never changes: the
+    ``ruleset``, and the records that only grow as the game is played
+    (``history``: its finished hands; ``pile_history``: the hand's events).
+    Those are frozen values, shared by every later version of the game, so a
+    caller saving every move can encode each of them once."""
     return {
         "schema": SCHEMA_VERSION,
-        "ruleset": g.ruleset.to_dict(),
         "names": list(g.names),
         "seed": g.seed,
         "first_dealer": g.first_dealer,
@@ -156,10 +170,8 @@ def game_to_dict(g: Game) -> dict[str, object]:
         "fiftieth_take": g.fiftieth_take,
         "scores": list(g.scores),
         "hands_won": list(g.hands_won),
-        "history": [hand_result_to_dict(h) for h in g.history],
         "match_results": [game_result_to_dict(r) for r in g.match_results],
         "last_events": [event_to_dict(e) for e in g.last_events],
-        "pile_history": [event_to_dict(e) for e in g.pile_history],
         "result": None if g.result is None else game_result_to_dict(g.result),
         "table": None if g.table is None else g.table.to_dict(),
     }
@@ -217,6 +229,7 @@ __all__ = [
     "game_from_dict",
     "game_result_from_dict",
     "game_result_to_dict",
+    "game_state_to_dict",
     "game_to_dict",
     "hand_result_from_dict",
     "hand_result_to_dict",
