@@ -40,9 +40,8 @@ def random_action(game: Game, seat: int, rng: random.Random, p_best: float = 0.6
         return Action(ActionKind.BIG_GIN)
     if ActionKind.KNOCK in legal:
         return Action(ActionKind.KNOCK, rng.choice(game.knock_discards(seat)))
-    if ActionKind.DISCARD in legal:
-        view = game.view(seat)
-        allowed = [c for c in view.hand if not (view.drawn_from_pile and c == view.drawn)]
+    if ActionKind.DISCARD in legal:  # the seat's own turn: its drawn card is its own to see
+        allowed = list(game.deadwood_after(seat))  # the hand, less a card just taken
         card = game.best_discard(seat) if rng.random() < p_best else rng.choice(allowed)
         return Action(ActionKind.DISCARD, card)
     return Action(ActionKind(rng.choice(sorted(legal))))

@@ -26,6 +26,7 @@ from bot.engine import (
     game_to_dict,
 )
 from bot.engine.cards import mask_of
+from tests.brute import brute_min_deadwood
 
 A = ActionKind
 
@@ -111,6 +112,28 @@ def test_random_legal_play_conserves_cards_and_ends(
     assert t.game_bonus == rules.game_bonus
     assert t.line_bonus == rules.line_bonus * g.hands_won[winner]
     assert t.shutout == (rules.shutout and g.hands_won[1 - winner] == 0)
+
+
+@settings(max_examples=30, deadline=None)
+@given(rules=rulesets, seed=st.integers(0, 2**31), play_seed=st.integers(0, 2**31))
+def test_deadwood_after_each_discard_is_the_least(
+    rules: Ruleset, seed: int, play_seed: int
+) -> None:
+    """``deadwood_after`` (remembered per hand) against a brute-force search
+    of every meld arrangement of each hand less one card, the card just
+    taken from the pile left out."""
+    rng = random.Random(play_seed)
+    g = Game.new(("Ana", "Bo"), rules, seed=seed)
+    while not g.is_over:
+        seat = g.turn
+        assert seat is not None
+        if A.DISCARD in g.legal(seat):
+            hand = g.hand(seat)
+            allowed = [c for c in hand if not (g.drawn_from_pile and c == g.drawn)]
+            expected = {c: brute_min_deadwood([x for x in hand if x != c]) for c in allowed}
+            assert g.deadwood_after(seat) == expected
+            assert list(g.deadwood_after(seat)) == allowed
+        g.apply(*random_action(g, rng))
 
 
 @settings(max_examples=40, deadline=None)

@@ -10,6 +10,7 @@ happened; after a hand ends the next one is dealt at once.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from . import errors
 from .cards import CARDS, RANK_VALUES, Card, cards_of, shuffled_deck
@@ -189,8 +190,8 @@ class Game:
 
     def deadwood_after(self, seat: int) -> dict[Card, int]:
         """For each card ``seat`` may discard now: the deadwood left after it."""
-        hand = self.hands[seat]
-        return {c: min_deadwood_mask(hand & ~(1 << c)) for c in self._allowed_discards(seat)}
+        kept = self.drawn if self.drawn_from_pile else None
+        return dict(_deadwood_after(self.hands[seat], kept))
 
     def knock_discards(self, seat: int) -> list[Card]:
         """Discards with which ``seat`` could knock now (within the limit)."""
@@ -549,3 +550,13 @@ class Game:
             public=self.public_view(),
             legal=self.legal(seat),
         )
+
+
+@lru_cache(maxsize=4096)
+def _deadwood_after(hand: int, kept: Card | None) -> tuple[tuple[Card, int], ...]:
+    """Each card of ``hand`` but ``kept`` (the card just taken from the pile,
+    which may not go straight back), with the deadwood left after throwing
+    it.  A pure function of its arguments, asked several times a turn (the
+    legal actions, the knock discards, the best discard, every seat view):
+    remembered for the hands in play."""
+    return tuple((c, min_deadwood_mask(hand & ~(1 << c))) for c in cards_of(hand) if c != kept)
