@@ -3,6 +3,7 @@
     .venv/bin/python -m benchmarks.service --games 10 100 1000
     .venv/bin/python -m benchmarks.service --games 1000 --backend sqlite postgresql \\
         --processes 1 2 --skip flat size
+    .venv/bin/python -m benchmarks.service --games 1000 --skip size --loop uvloop
 
 For each backend (``sqlite``: a fresh file; ``postgresql``: a fresh database
 on a server this script starts from the ``pgserver`` wheel, or ``--pg-url``),
@@ -39,6 +40,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -48,6 +50,8 @@ from tests.service_helpers import random_action  # the same random legal player 
 
 GUILD = 1
 CHANNEL = 1
+#: The event loop this process runs on (``--loop``), passed on to children.
+LOOP = ["asyncio"]
 
 
 @dataclass
@@ -191,6 +195,8 @@ async def run_processes(
             sys.executable,
             "-m",
             "benchmarks.service",
+            "--loop",
+            LOOP[0],
             "--child",
             json.dumps(
                 {
@@ -306,8 +312,15 @@ async def main() -> None:
     )
     parser.add_argument("--processes", type=int, nargs="+", default=[1])
     parser.add_argument("--pg-url", default=None, help="a PostgreSQL server to use")
+    parser.add_argument(
+        "--loop",
+        default="asyncio",
+        choices=["asyncio", "uvloop"],
+        help="the event loop (the bot's GIN_EVENT_LOOP; uvloop must be installed)",
+    )
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    print(f"event loop: {LOOP[0]}", flush=True)
     if args.child is not None:
         await child(args.child)
         return
@@ -365,5 +378,21 @@ async def create_pg_database(server_url: str, name: str) -> str:
     return f"{base.rsplit('/', 1)[0]}/{name}" + (f"?{query}" if query else "")
 
 
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """The event loop ``--loop`` names, as the bot would run it (read before
+    the loop starts; ``main`` parses the rest)."""
+    if "--loop" in sys.argv[:-1]:
+        LOOP[0] = sys.argv[sys.argv.index("--loop") + 1]
+    if LOOP[0] != "uvloop":
+        return None
+    try:
+        import uvloop
+    except ImportError:
+        sys.exit("--loop uvloop: uvloop is not installed (.venv/bin/pip install uvloop)")
+    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
+    return factory
+
+
 if __name__ == "__main__":
-    asyncio.run(main())
+    with asyncio.Runner(loop_factory=loop_factory()) as runner:
+        runner.run(main())
