@@ -9,7 +9,7 @@ from typing import Any
 from bot.engine import CARDS, Action, ActionKind, Game, Ruleset
 from bot.service import GinService, snapshots
 from bot.service.snapshots import MoveResult
-from bot.storage import MoveRow
+from bot.storage import GameUpdate, MoveRow, NewGame
 
 GUILD = 1000
 CHANNEL = 2000
@@ -172,3 +172,50 @@ if __name__ == "__main__":
         asyncio.run(_crash_child(sys.argv[2], int(sys.argv[3])))
     elif sys.argv[1:2] == ["race-child"]:
         asyncio.run(_race_child(sys.argv[2], int(sys.argv[3]), int(sys.argv[4])))
+
+
+def new_game_row(guild: int = 1, p0: int = 10, p1: int = 11, *, state: str = '{"x":1}') -> NewGame:
+    """A games row for storage tests (the state is opaque text to storage)."""
+    return NewGame(
+        guild_id=guild,
+        channel_id=5,
+        player0=p0,
+        player1=p1,
+        name0="A",
+        name1="B",
+        ai_level=None,
+        ruleset="{}",
+        state=state,
+        version=1,
+        status="active",
+        turn_seat=0,
+        hand_number=1,
+        score0=0,
+        score1=0,
+        turn_deadline=None,
+        reminder_at=None,
+        reminder_sent=0,
+        next_timer_at=None,
+        created_at=1.0,
+        updated_at=1.0,
+    )
+
+
+def game_update(state: str, seat: int = 0) -> GameUpdate:
+    """A move's write for storage tests: ``seat`` drew from the stock."""
+    return GameUpdate(
+        state=state,
+        status="active",
+        turn_seat=1 - seat,
+        hand_number=1,
+        score0=0,
+        score1=0,
+        turn_deadline=None,
+        reminder_at=None,
+        next_timer_at=None,
+        last_seat=seat,
+        last_kind="draw_stock",
+        last_card=None,
+        updated_at=2.0,
+        finished_at=None,
+    )

@@ -15,8 +15,6 @@ from bot.config import Config
 from bot.storage import (
     LATEST_VERSION,
     MIGRATIONS,
-    GameUpdate,
-    NewGame,
     Repository,
     StorageError,
     Tx,
@@ -26,6 +24,7 @@ from bot.storage import migrations as migrations_module
 from bot.storage.errors import ConstraintError
 from bot.storage.postgres import pg_statements
 from bot.storage.sqlite import SqliteDb
+from tests.service_helpers import game_update, new_game_row
 
 TABLES = {
     "meta",
@@ -47,51 +46,6 @@ def _tables(path: Path) -> set[str]:
     return {r[0] for r in rows}
 
 
-def _new_game(guild: int = 1, p0: int = 10, p1: int = 11) -> NewGame:
-    return NewGame(
-        guild_id=guild,
-        channel_id=5,
-        player0=p0,
-        player1=p1,
-        name0="A",
-        name1="B",
-        ai_level=None,
-        ruleset="{}",
-        state='{"x":1}',
-        version=1,
-        status="active",
-        turn_seat=0,
-        hand_number=1,
-        score0=0,
-        score1=0,
-        turn_deadline=None,
-        reminder_at=None,
-        reminder_sent=0,
-        next_timer_at=None,
-        created_at=1.0,
-        updated_at=1.0,
-    )
-
-
-def _update(state: str, seat: int = 0) -> GameUpdate:
-    return GameUpdate(
-        state=state,
-        status="active",
-        turn_seat=1 - seat,
-        hand_number=1,
-        score0=0,
-        score1=0,
-        turn_deadline=None,
-        reminder_at=None,
-        next_timer_at=None,
-        last_seat=seat,
-        last_kind="draw_stock",
-        last_card=None,
-        updated_at=2.0,
-        finished_at=None,
-    )
-
-
 async def test_migrates_an_empty_file(tmp_path: Path) -> None:
     path = tmp_path / "sub" / "gin.db"
     repo = await Repository.open(path)
@@ -109,7 +63,7 @@ async def test_migrates_an_empty_file(tmp_path: Path) -> None:
 async def test_reopening_keeps_data_and_runs_nothing_again(db_target: str | Path) -> None:
     path = db_target
     repo = await Repository.open(path)
-    game_id = await repo.write(lambda tx: tx.insert_game(_new_game()))
+    game_id = await repo.write(lambda tx: tx.insert_game(new_game_row()))
     await repo.write(lambda tx: tx.set_meta("k", "v"))
     await repo.close()
 
@@ -162,10 +116,10 @@ async def test_configured_path_is_used(tmp_path: Path) -> None:
 async def test_version_guard_and_move_log(db_target: str | Path) -> None:
     repo = await Repository.open(db_target)
     try:
-        gid = await repo.write(lambda tx: tx.insert_game(_new_game()))
-        await repo.write(lambda tx: tx.update_game(gid, 1, _update('{"x":2}')))
+        gid = await repo.write(lambda tx: tx.insert_game(new_game_row()))
+        await repo.write(lambda tx: tx.update_game(gid, 1, game_update('{"x":2}')))
         with pytest.raises(VersionConflictError):
-            await repo.write(lambda tx: tx.update_game(gid, 1, _update('{"x":3}')))
+            await repo.write(lambda tx: tx.update_game(gid, 1, game_update('{"x":3}')))
         row = await repo.read(lambda tx: tx.game(gid))
         assert row is not None and row.version == 2
         assert await repo.read(lambda tx: tx.game_state(gid)) == '{"x":2}'
@@ -206,14 +160,14 @@ async def test_one_active_game_per_player_is_a_constraint(db_target: str | Path)
     try:
 
         async def first(tx: Tx) -> int:
-            gid = await tx.insert_game(_new_game())
+            gid = await tx.insert_game(new_game_row())
             await tx.claim_players(1, [10, 11], gid)
             return gid
 
         gid = await repo.write(first)
 
         async def second(tx: Tx) -> int:
-            other = await tx.insert_game(_new_game(p0=12, p1=10))
+            other = await tx.insert_game(new_game_row(p0=12, p1=10))
             await tx.claim_players(1, [12, 10], other)
             return other
 

@@ -16,59 +16,13 @@ from pathlib import Path
 import pytest
 
 from bot.storage import (
-    GameUpdate,
-    NewGame,
     Repository,
     StorageError,
     Tx,
     VersionConflictError,
 )
 from bot.storage.errors import ConstraintError
-
-
-def _new_game(p0: int) -> NewGame:
-    return NewGame(
-        guild_id=1,
-        channel_id=5,
-        player0=p0,
-        player1=p0 + 1,
-        name0="A",
-        name1="B",
-        ai_level=None,
-        ruleset="{}",
-        state="0",
-        version=1,
-        status="active",
-        turn_seat=0,
-        hand_number=1,
-        score0=0,
-        score1=0,
-        turn_deadline=None,
-        reminder_at=None,
-        reminder_sent=0,
-        next_timer_at=None,
-        created_at=1.0,
-        updated_at=1.0,
-    )
-
-
-def _update(state: str) -> GameUpdate:
-    return GameUpdate(
-        state=state,
-        status="active",
-        turn_seat=0,
-        hand_number=1,
-        score0=0,
-        score1=0,
-        turn_deadline=None,
-        reminder_at=None,
-        next_timer_at=None,
-        last_seat=0,
-        last_kind="draw_stock",
-        last_card=None,
-        updated_at=2.0,
-        finished_at=None,
-    )
+from tests.service_helpers import game_update, new_game_row
 
 
 async def _bump(tx: Tx, game_id: int) -> int:
@@ -77,7 +31,7 @@ async def _bump(tx: Tx, game_id: int) -> int:
     assert row is not None
     state = await tx.game_state(game_id)
     assert state is not None
-    await tx.update_game(game_id, row.version, _update(str(int(state) + 1)), last=True)
+    await tx.update_game(game_id, row.version, game_update(str(int(state) + 1)), last=True)
     return row.version + 1
 
 
@@ -114,7 +68,7 @@ async def test_the_lock_is_handed_on_before_the_last_statement_is_heard_of(
     the next one waits for our block to end, as every transaction did."""
     repo = await Repository.open(tmp_path / "gin.db")
     try:
-        gid = await repo.write(lambda tx: tx.insert_game(_new_game(10)))
+        gid = await repo.write(lambda tx: tx.insert_game(new_game_row(state="0")))
         assert await _handed_on_early(repo, gid, earlier_write=False)
         assert not await _handed_on_early(repo, gid, earlier_write=True)
         assert await repo.read(lambda tx: tx.game_state(gid)) == "2"
@@ -129,9 +83,8 @@ async def test_many_moves_at_once_lose_and_double_nothing(db_target: str | Path)
     and reads in between: every one is counted exactly once."""
     repo = await Repository.open(db_target)
     try:
-        games = [
-            await repo.write(lambda tx, p=p: tx.insert_game(_new_game(p))) for p in range(10, 26, 2)
-        ]
+        rows = [new_game_row(p0=p, p1=p + 1, state="0") for p in range(10, 26, 2)]
+        games = [await repo.write(lambda tx, r=r: tx.insert_game(r)) for r in rows]
         counts = dict.fromkeys(games, 0)
         locks = {gid: asyncio.Lock() for gid in games}
 
@@ -161,11 +114,11 @@ async def test_a_last_statement_that_changes_no_row_commits_nothing(
 ) -> None:
     repo = await Repository.open(db_target)
     try:
-        gid = await repo.write(lambda tx: tx.insert_game(_new_game(10)))
+        gid = await repo.write(lambda tx: tx.insert_game(new_game_row(state="0")))
 
         async def stale(tx: Tx) -> None:
             await tx.game(gid)
-            await tx.update_game(gid, 7, _update("99"), last=True)
+            await tx.update_game(gid, 7, game_update("99"), last=True)
 
         with pytest.raises(VersionConflictError):
             await repo.write(stale)
@@ -183,7 +136,7 @@ async def test_a_failing_last_statement_commits_nothing(db_target: str | Path) -
     A transaction queued behind it goes ahead."""
     repo = await Repository.open(db_target)
     try:
-        gid = await repo.write(lambda tx: tx.insert_game(_new_game(10)))
+        gid = await repo.write(lambda tx: tx.insert_game(new_game_row(state="0")))
 
         async def failing(tx: Tx) -> None:
             await tx.game(gid)
@@ -204,7 +157,7 @@ async def test_an_earlier_write_is_not_committed_without_the_last(db_target: str
     COMMIT as usual, so when it fails the earlier write is rolled back."""
     repo = await Repository.open(db_target)
     try:
-        gid = await repo.write(lambda tx: tx.insert_game(_new_game(10)))
+        gid = await repo.write(lambda tx: tx.insert_game(new_game_row(state="0")))
 
         async def failing(tx: Tx) -> None:
             await tx.set_meta("earlier", "1")
@@ -222,7 +175,7 @@ async def test_no_statement_may_follow_the_last(tmp_path: Path) -> None:
     committed (it can no longer be called back), and nobody is held up."""
     repo = await Repository.open(tmp_path / "gin.db")
     try:
-        gid = await repo.write(lambda tx: tx.insert_game(_new_game(10)))
+        gid = await repo.write(lambda tx: tx.insert_game(new_game_row(state="0")))
 
         async def too_many(tx: Tx) -> None:
             await _bump(tx, gid)
