@@ -188,3 +188,41 @@ async def test_no_statement_may_follow_the_last(tmp_path: Path) -> None:
         assert await repo.write(lambda tx: _bump(tx, gid)) == 3
     finally:
         await repo.close()
+
+
+async def test_a_failed_commit_sent_with_the_last_statement_holds_nobody_up(
+    tmp_path: Path,
+) -> None:
+    """A COMMIT that fails leaves SQLite's transaction open (here: a deferred
+    foreign key, checked only at COMMIT).  The next transaction's BEGIN was
+    queued right behind it, so it must already know of the failure when it
+    hears of its own BEGIN: it ends the leftover and goes ahead."""
+    repo = await Repository.open(tmp_path / "gin.db")
+    try:
+        await repo.write(
+            lambda tx: tx._db.execute(
+                "CREATE TABLE probe (game INTEGER REFERENCES games (id) "
+                "DEFERRABLE INITIALLY DEFERRED)"
+            )
+        )
+        gid = await repo.write(lambda tx: tx.insert_game(new_game_row(state="0")))
+
+        async def bad(tx: Tx) -> None:
+            await tx.game(gid)
+            await tx._db.execute_last("INSERT INTO probe (game) VALUES (999)")
+
+        for _ in range(2):
+            results = await asyncio.gather(
+                repo.write(bad), repo.write(lambda tx: _bump(tx, gid)), return_exceptions=True
+            )
+            assert isinstance(results[0], sqlite3.IntegrityError | ConstraintError)
+            assert isinstance(results[1], int)
+        await asyncio.sleep(0.05)  # a clean-up's turn, had nobody come next
+        assert await repo.read(lambda tx: tx.game_state(gid)) == "2"
+        assert await repo.read(lambda tx: tx._db.fetchall("SELECT * FROM probe")) == []
+        other = sqlite3.connect(tmp_path / "gin.db", timeout=0, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # nothing left open: the write lock is free
+        other.execute("ROLLBACK")
+        other.close()
+    finally:
+        await repo.close()
