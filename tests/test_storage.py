@@ -297,3 +297,18 @@ async def test_a_transaction_cancelled_while_it_begins_leaves_nothing_open(
         assert await repo.read(lambda tx: tx.get_meta("next")) == "1"
     finally:
         await repo.close()
+
+
+async def test_opening_a_new_file_from_several_connections_at_once(tmp_path: Path) -> None:
+    """Switching a new file to WAL takes its exclusive lock, which SQLite
+    does not wait for: three connections opening the same new file at the
+    same moment (as two bot processes starting together do) must all get
+    it, over and over."""
+    for round_ in range(40):
+        path = tmp_path / f"gin{round_}.db"
+        repos = await asyncio.gather(*(Repository.open(path) for _ in range(3)))
+        try:
+            assert [await r.user_version() for r in repos] == [LATEST_VERSION] * 3
+        finally:
+            for repo in repos:
+                await repo.close()

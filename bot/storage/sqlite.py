@@ -21,19 +21,19 @@ the lock: ``BEGIN`` goes out together with a first ``SELECT`` (a read is
 harmless even if ``BEGIN`` fails), and the lock is handed on as the
 ``COMMIT`` is queued — aiosqlite runs statements in the order they are
 awaited, and whoever takes the lock next runs only once we are suspended on
-our ``COMMIT``, so its ``BEGIN`` comes after it.  And a transaction
-whose only write is its last statement (most moves: one ``UPDATE`` of the
-game row after reads) sends the ``COMMIT`` right behind that statement,
-without waiting to hear of it (:meth:`SqliteDb.execute_last`): a statement
-is atomic, so if it fails or changes no row the ``COMMIT`` commits nothing
-— the version check still raises, and nothing was changed.  On the
-service benchmark flat out that round trip less took SQLite from about
-1,840 to 2,000 moves/s.  We still await the ``COMMIT``'s result before anyone
-hears of the change.  Should that
-``COMMIT`` fail and leave its transaction open, the next ``BEGIN`` finds it
-and rolls it back first (only then: an open transaction nobody accounts for
-is an error, never rolled back), and the failed transaction's own clean-up
-does the same under the lock if nobody comes.
+our ``COMMIT``, so its ``BEGIN`` comes after it.  And a transaction whose
+only write is its last statement (most moves: one ``UPDATE`` of the game
+row after reads) sends the ``COMMIT`` right behind that statement, without
+waiting to hear of it (:meth:`SqliteDb.execute_last`): a statement is
+atomic, so if it fails or changes no row the ``COMMIT`` commits nothing —
+the version check still raises, and nothing was changed.  On the service
+benchmark flat out that one round trip less took SQLite from about 1,840 to
+2,000 moves/s.  We still await the ``COMMIT``'s result before anyone hears
+of the change.  Should that ``COMMIT`` fail and leave its transaction open,
+the next ``BEGIN`` finds it and rolls it back first (only then: an open
+transaction nobody accounts for is an error, never rolled back), and the
+failed transaction's own clean-up does the same under the lock if nobody
+comes.
 
 A file that is locked by another program for longer than ``busy_timeout``,
 read-only, on a full disk or gone is not a bug: those errors become
@@ -47,6 +47,7 @@ import asyncio
 import contextlib
 import logging
 import sqlite3
+import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any, Final, NoReturn, cast
@@ -103,7 +104,7 @@ class SqliteDb:
     of :class:`SqliteStore`, which holds the lock.  ``begin`` is sent with
     the first statement (``None``: outside any transaction)."""
 
-    __slots__ = ("_begin", "_conn", "_last", "_store", "began", "committing", "wrote")
+    __slots__ = ("_begin", "_conn", "_last", "_store", "_wrote", "began", "committing")
 
     dialect: Final = "sqlite"
 
@@ -120,7 +121,7 @@ class SqliteDb:
         #: if we were cancelled before hearing whether it succeeded).
         self.began = False
         #: A statement that may have changed something has been sent.
-        self.wrote = False
+        self._wrote = False
         #: :meth:`execute_last` has run: no statement may follow.
         self._last = False
         #: The ``COMMIT`` that :meth:`execute_last` sent (``None``: not sent yet).
@@ -130,7 +131,7 @@ class SqliteDb:
         if self._last:
             raise StorageError("a statement after the transaction's last one")
         if writes:
-            self.wrote = True
+            self._wrote = True
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         reads = _reads(sql)
@@ -181,7 +182,7 @@ class SqliteDb:
         is queued at once, as we await it.  So aiosqlite runs the statement,
         then our ``COMMIT``, then whatever the next holder of the lock sends."""
         store = self._store
-        if self._begin is not None or self.wrote or store is None:
+        if self._begin is not None or self._wrote or store is None:
             rowcount = await self.execute(sql, params)
             self._last = True
             return rowcount
@@ -271,6 +272,7 @@ class SqliteStore:
         conn = await _connect(path, busy_timeout)
         store = cls(conn, path)
         try:
+            await store._use_wal(busy_timeout)
             await store._setup(synchronous, own_checkpoints=checkpoint_interval is not None)
             if checkpoint_interval is not None:
                 await store._start_checkpointer(checkpoint_interval, busy_timeout)
@@ -279,12 +281,27 @@ class SqliteStore:
             raise
         return store
 
-    async def _setup(self, sync: str, *, own_checkpoints: bool) -> None:
-        conn = self._conn
-        row = await self._db.fetchone("PRAGMA journal_mode = WAL")
+    async def _use_wal(self, busy_timeout: float) -> None:
+        """Switch the file to WAL mode (a no-op once it is).  The switch takes
+        the file's exclusive lock and SQLite does not wait for it: two
+        processes (or connections) opening a new file at once got "database
+        is locked" one time in ten.  So it is tried again, every 10 ms, for
+        as long as any other statement would wait (``busy_timeout``)."""
+        deadline = time.monotonic() + busy_timeout
+        while True:
+            try:
+                row = await self._db.fetchone("PRAGMA journal_mode = WAL")
+                break
+            except DatabaseUnavailableError:
+                if time.monotonic() >= deadline:
+                    raise
+                await asyncio.sleep(0.01)
         mode = None if row is None else row[0]
         if str(mode).lower() != "wal":
             raise StorageError(f"could not switch {self.path} to WAL mode (got {mode!r})")
+
+    async def _setup(self, sync: str, *, own_checkpoints: bool) -> None:
+        conn = self._conn
         await conn.execute(f"PRAGMA synchronous = {sync}")
         await conn.execute("PRAGMA foreign_keys = ON")
         await conn.execute("PRAGMA temp_store = MEMORY")
