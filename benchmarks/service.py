@@ -40,18 +40,16 @@ import random
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.__main__ import loop_factory
 from bot.service import GinService, ServiceError, snapshots
 from bot.service.snapshots import GameSnapshot
 from tests.service_helpers import random_action  # the same random legal player as the tests
 
 GUILD = 1
 CHANNEL = 1
-#: The event loop this process runs on (``--loop``), passed on to children.
-LOOP = ["asyncio"]
 
 
 @dataclass
@@ -181,7 +179,14 @@ async def run_load(
 
 
 async def run_processes(
-    target: Path | str, processes: int, n: int, seconds: float, think: float, label: str, seed: int
+    target: Path | str,
+    processes: int,
+    n: int,
+    seconds: float,
+    think: float,
+    label: str,
+    seed: int,
+    loop: str,
 ) -> None:
     """The load (mean ``think`` seconds between a game's moves; 0: flat out)
     split over ``processes`` bot processes on one database."""
@@ -196,7 +201,7 @@ async def run_processes(
             "-m",
             "benchmarks.service",
             "--loop",
-            LOOP[0],
+            loop,
             "--child",
             json.dumps(
                 {
@@ -298,7 +303,7 @@ async def run_size(path: Path, games: int, seed: int) -> None:
         print(f"            the move log takes {per_move:.0f} bytes per move", flush=True)
 
 
-async def main() -> None:
+def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, nargs="+", default=[10, 100, 1000])
     parser.add_argument("--seconds", type=float, default=15.0, help="per load phase")
@@ -319,8 +324,11 @@ async def main() -> None:
         help="the event loop (the bot's GIN_EVENT_LOOP; uvloop must be installed)",
     )
     parser.add_argument("--child", default=None, help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    print(f"event loop: {LOOP[0]}", flush=True)
+    return parser.parse_args()
+
+
+async def main(args: argparse.Namespace) -> None:
+    print(f"event loop: {args.loop}", flush=True)
     if args.child is not None:
         await child(args.child)
         return
@@ -348,13 +356,15 @@ async def main() -> None:
                         if "flat" not in args.skip:
                             label = f"{backend} flat out x{procs}"
                             target = await fresh(f"flat{n}p{procs}")
-                            await run_processes(target, procs, n, args.seconds, 0.0, label, 1)
+                            await run_processes(
+                                target, procs, n, args.seconds, 0.0, label, 1, args.loop
+                            )
                         if "paced" not in args.skip:
                             label = f"{backend} paced x{procs}"
                             target = await fresh(f"paced{n}p{procs}")
                             think = n / args.rate
                             await run_processes(
-                                target, procs, n, args.seconds, think, label, args.seed
+                                target, procs, n, args.seconds, think, label, args.seed, args.loop
                             )
             if "size" not in args.skip:
                 await run_size(root / "size.db", args.size_games, args.seed)
@@ -378,21 +388,7 @@ async def create_pg_database(server_url: str, name: str) -> str:
     return f"{base.rsplit('/', 1)[0]}/{name}" + (f"?{query}" if query else "")
 
 
-def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """The event loop ``--loop`` names, as the bot would run it (read before
-    the loop starts; ``main`` parses the rest)."""
-    if "--loop" in sys.argv[:-1]:
-        LOOP[0] = sys.argv[sys.argv.index("--loop") + 1]
-    if LOOP[0] != "uvloop":
-        return None
-    try:
-        import uvloop
-    except ImportError:
-        sys.exit("--loop uvloop: uvloop is not installed (.venv/bin/pip install uvloop)")
-    factory: Callable[[], asyncio.AbstractEventLoop] = uvloop.new_event_loop
-    return factory
-
-
 if __name__ == "__main__":
-    with asyncio.Runner(loop_factory=loop_factory()) as runner:
-        runner.run(main())
+    ARGS = parse_args()
+    with asyncio.Runner(loop_factory=loop_factory(ARGS.loop)) as runner:
+        runner.run(main(ARGS))

@@ -85,12 +85,13 @@ async def serve(config: Config) -> None:
             ) from err
 
 
-def loop_factory(config: Config) -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """The standard event loop, or uvloop when ``GIN_EVENT_LOOP=uvloop``.
+def loop_factory(event_loop: str) -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """The standard event loop, or uvloop when ``GIN_EVENT_LOOP=uvloop``
+    (also the service benchmark's ``--loop``).
 
     uvloop is not a dependency: on this bot's load it measured no faster
     (see the README's benchmarks), but an operator may still choose it."""
-    if config.event_loop != "uvloop":
+    if event_loop != "uvloop":
         return None
     try:
         uvloop = importlib.import_module("uvloop")
@@ -103,7 +104,7 @@ def loop_factory(config: Config) -> Callable[[], asyncio.AbstractEventLoop] | No
 
 def run_serving(config: Config) -> None:
     """Run :func:`serve` on a fresh event loop until the bot closes."""
-    with asyncio.Runner(loop_factory=loop_factory(config)) as runner:
+    with asyncio.Runner(loop_factory=loop_factory(config.event_loop)) as runner:
         runner.run(serve(config))
 
 

@@ -182,12 +182,6 @@ class Game:
             return frozenset(out)
         return frozenset()
 
-    def _allowed_discards(self, seat: int) -> list[Card]:
-        cards = self.hand(seat)
-        if self.drawn_from_pile and self.drawn is not None:
-            cards = [c for c in cards if c != self.drawn]
-        return cards
-
     def deadwood_after(self, seat: int) -> dict[Card, int]:
         """For each card ``seat`` may discard now: the deadwood left after it."""
         kept = self.drawn if self.drawn_from_pile else None
