@@ -14,7 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.render import render_board, render_hand, render_reveal, render_tally, samples
+from bot.render import render_board, render_hand, render_reveal, render_tally
+from tests.helpers import samples
 
 
 def main() -> None:

@@ -11,7 +11,7 @@ import pytest
 from bot.config import Config, ConfigError
 from bot.service import AiLevel, GinService, snapshots
 from bot.shards import SHARD_SHIFT, ShardRange, shard_of
-from tests.service_helpers import FakeClock, start_game
+from tests.helpers.service import FakeClock, start_game
 
 COUNT = 4
 

@@ -15,7 +15,7 @@ After every step it checks what a player could never be allowed to see:
   user who only appears in typed text; refusals private;
 * the bot's log: nothing above INFO, no traceback.
 
-:mod:`.runner` drives it (``tests/test_fuzz.py`` runs it short in the suite,
+:mod:`.runner` drives it (``tests/fuzzing/test_fuzz.py`` runs it short in the suite,
 ``benchmarks/fuzz.py`` long by command); :mod:`.moves` makes the steps,
 :mod:`.garbage` the hostile values, :mod:`.process` runs the bot.
 """

@@ -38,9 +38,9 @@ PUBLIC_COMMANDS = {
     "gin challenge",
     "gin leaderboard",
     "gin stats",
-    "gin end",
+    "ginadmin end",
     "gin partners",
-    "gin tournament create",
+    "ginadmin tournament",
 }
 PUBLIC_CONTROLS = ("gin:c:", "gin:l:", "gin:t:", "gin:r:")
 

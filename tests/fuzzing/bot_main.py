@@ -1,5 +1,5 @@
 """``python -m tests.fuzzing.bot_main API_BASE GATEWAY_URL``: the real bot
-process of :mod:`tests.bot_process`, logging as ``python -m bot`` does (INFO
+process of :mod:`tests.helpers.bot_process`, logging as ``python -m bot`` does (INFO
 and up, with the level and logger on each line), so the fuzzer can count
 every line above INFO and every traceback in its output."""
 
@@ -10,7 +10,7 @@ import logging
 import sys
 
 from bot.__main__ import quiet_discord_logs
-from tests import bot_process
+from tests.helpers import bot_process
 
 
 def main() -> None:

@@ -26,7 +26,7 @@ class World:
     """The server the fuzz plays in."""
 
     fake: FakeDiscord
-    owner: FakeUser  # Manage Server: settings, /gin end, tournaments
+    owner: FakeUser  # Manage Server: /ginadmin settings, end, tournament
     players: list[FakeUser]
     strangers: list[FakeUser]
     computer: FakeUser

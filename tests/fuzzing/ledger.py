@@ -6,7 +6,7 @@ beside the running bot) and compares it with what it saw last time:
 * **games** — each new version is a row of the move log; it must be a move
   of the right player (someone who sent a matching interaction in this
   step, the computer for its own seat, the timer once the turn's deadline
-  passed, a moderator's ``/gin end``) and, replayed through the engine on the
+  passed, a moderator's ``/ginadmin end``) and, replayed through the engine on the
   last state seen, must give exactly the stored state.  A new game is
   replayed from its first deal (its seed) and must have been started by the
   players (the opponent's Accept, the player's own game against the
@@ -15,7 +15,7 @@ beside the running bot) and compares it with what it saw last time:
 * **challenges** — created by the challenger; accepted or declined only by
   the opponent, cancelled only by the challenger, expired only after their
   time.
-* **server settings** — changed only by ``/gin settings`` from a member
+* **server settings** — changed only by ``/ginadmin settings`` from a member
   with Manage Server.
 
 It also remembers, for every version of every game, which cards were
@@ -323,11 +323,11 @@ class Ledger:
             deadline = tracked.deadline
             return "" if deadline is None or move["at"] >= deadline - 1 else "timeout too early"
         if kind == "ended":
-            if any(s.kind == "slash" and s.name == "gin end" and s.manager for s in window):
+            if any(s.kind == "slash" and s.name == "ginadmin end" and s.manager for s in window):
                 return ""
             if tracked.team is not None and tracked.team in forfeited_teams:
                 return ""
-            return "ended without a moderator's /gin end"
+            return "ended without a moderator's /ginadmin end"
         if tracked.ai and seat == 1:
             return "" if kind in ACTIONS else f"the computer did {kind}"
         for sent in window:
@@ -395,7 +395,7 @@ class Ledger:
             self.settings[row["guild_id"]] = values
             if old == values:
                 continue
-            settings = [s for s in window if s.kind == "slash" and s.name == "gin settings"]
+            settings = [s for s in window if s.kind == "slash" and s.name == "ginadmin settings"]
             if not any(s.manager and "setting" in s.options for s in settings):
                 problems.append(f"settings of {row['guild_id']} changed without Manage Server")
         return problems

@@ -26,7 +26,7 @@ from .ledger import Ledger, Tracked
 
 #: Option types of application commands (Discord's numbering).
 SUBCOMMAND, GROUP, STRING, INTEGER, BOOLEAN, USER, MENTIONABLE, NUMBER = 1, 2, 3, 4, 5, 6, 9, 10
-#: Plausible values of ``/gin settings value``.
+#: Plausible values of ``/ginadmin settings value``.
 SETTING_VALUES = (
     *("10", "50", "100", "250", "1000", "1", "2", "3", "5", "60", "1440"),
     *("standard", "oklahoma", "gin_only", "hollywood", "best_of", "multi", "bonuses", "tables"),
@@ -224,7 +224,7 @@ class Stepper:
         pick = rng.random()
         if pick < 0.1 and busy:
             player = self.world.user(rng.choice(sorted(busy - {self.world.computer.id})))
-            await client.slash(self.world.owner, "gin end", {"player": player})
+            await client.slash(self.world.owner, "ginadmin end", {"player": player})
         elif pick < 0.55:
             if self.catalog.lobbies and rng.random() < 0.7:
                 lobby, msg = rng.choice(sorted(self.catalog.lobbies.items()))
@@ -252,7 +252,7 @@ class Stepper:
             if rng.random() < 0.5:  # a title that tries to ping (the notices quote it)
                 options["title"] = (self.garbage.mention() + " " + self.garbage.text())[:80]
             owner, channel = self.world.owner, self.world.channels[1]
-            await client.slash(owner, "gin tournament create", options, channel_id=channel)
+            await client.slash(owner, "ginadmin tournament", options, channel_id=channel)
 
     async def _illegal(self) -> None:
         """The wrong player, the wrong action for the phase, a card not held,
@@ -377,20 +377,22 @@ class Stepper:
         await self.client.slash(user, path, options, strict=not hostile, channel_id=channel)
 
     async def _settings(self) -> None:
+        """Mostly the owner (now and then anyone) changing a setting with
+        ``/ginadmin settings``; now and then someone reading them with
+        ``/gin settings``, which changes nothing."""
         rng = self.rng
         user = self.world.owner if rng.random() < 0.8 else self.person()
-        specs = dict(self._commands()).get("gin settings")
+        if rng.random() < 0.1:
+            await self.client.slash(user, "gin settings")
+            return
+        specs = dict(self._commands()).get("ginadmin settings")
         if not specs:
             return
         setting = next((s for s in specs if s["name"] == "setting"), None)
-        options: dict[str, Any] = {}
-        if setting is not None and rng.random() < 0.9:
-            choices = setting.get("choices") or [{"value": "target"}]
-            options["setting"] = rng.choice(choices)["value"]
-        if rng.random() < 0.9:
-            value = rng.choice(SETTING_VALUES) if rng.random() < 0.7 else self.garbage.text()
-            options["value"] = value[:6000]
-        await self.client.slash(user, "gin settings", options)
+        choices = (setting or {}).get("choices") or [{"value": "target"}]
+        value = rng.choice(SETTING_VALUES) if rng.random() < 0.7 else self.garbage.text()
+        options = {"setting": rng.choice(choices)["value"], "value": value[:6000]}
+        await self.client.slash(user, "ginadmin settings", options)
 
     async def _autocomplete(self) -> None:
         """Typing into the card option — or asking for suggestions of an

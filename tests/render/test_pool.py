@@ -1,0 +1,141 @@
+"""The render pool: players' own hands first, one drawing per state, same
+pixels from worker processes as in-process."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import io
+import threading
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from bot.render import pool as pool_module
+from bot.render import render_board, render_hand
+from bot.render.pool import RenderPool
+from tests.helpers import samples
+
+
+def boards(n: int) -> list[object]:
+    """``n`` different public views (different stock counts)."""
+    return [samples.public_view(stock_count=20 - i) for i in range(n)]
+
+
+async def test_a_waiting_hand_goes_before_waiting_boards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # board0 holds the only slot until everything is queued: on a loaded machine
+    # it could otherwise finish before the hand arrives and hand its slot to board1.
+    queued = threading.Event()
+
+    @functools.wraps(render_board)
+    def gated(*args: Any, **kwargs: Any) -> bytes:
+        queued.wait(10)
+        return render_board(*args, **kwargs)
+
+    monkeypatch.setattr(pool_module, "render_board", gated)
+    pool = RenderPool(0)  # one slot: the order of the queue is the order of drawing
+    try:
+        order: list[str] = []
+
+        async def job(name: str, coro: object) -> None:
+            await coro  # type: ignore[misc]
+            order.append(name)
+
+        views = boards(4)
+        first = asyncio.create_task(job("board0", pool.board(views[0])))  # type: ignore[arg-type]
+        await asyncio.sleep(0)  # board0 takes the only slot
+        rest = [
+            asyncio.create_task(job(f"board{i}", pool.board(views[i])))  # type: ignore[arg-type]
+            for i in (1, 2, 3)
+        ]
+        await asyncio.sleep(0)
+        hand = asyncio.create_task(job("hand", pool.hand(samples.seat_view())))
+        await asyncio.sleep(0)  # the hand is queued
+        queued.set()
+        await asyncio.gather(first, hand, *rest)
+        assert order[0] == "board0"
+        assert order[1] == "hand", order
+        assert order[2:] == ["board1", "board2", "board3"]
+    finally:
+        queued.set()
+        pool.close()
+
+
+async def test_one_state_is_drawn_once() -> None:
+    pool = RenderPool(0)
+    try:
+        view = samples.seat_view()
+        a, b = await asyncio.gather(pool.hand(view), pool.hand(view))  # at the same time
+        assert a is b and pool.drawn == 1
+        again = await pool.hand(replace(view))  # an equal view: a "My hand" click
+        assert again is a and pool.drawn == 1
+        colour = await pool.hand(view, four_color=True)
+        other = await pool.hand(replace(view, drawn=None))
+        assert pool.drawn == 3 and len({a, colour, other}) == 3
+    finally:
+        pool.close()
+
+
+async def test_the_memo_is_bounded() -> None:
+    pool = RenderPool(0, memo_size=2)
+    try:
+        views = boards(3)
+        for v in views:
+            await pool.board(v)  # type: ignore[arg-type]
+        await pool.board(views[0])  # type: ignore[arg-type]  # evicted: drawn again
+        assert pool.drawn == 4
+    finally:
+        pool.close()
+
+
+async def test_worker_processes_draw_the_same_pixels() -> None:
+    pool = RenderPool(1)
+    try:
+        await pool.warm()
+        view = samples.seat_view()
+        public = samples.public_view()
+        hand, board = await asyncio.gather(pool.hand(view), pool.board(public))
+        assert hand == render_hand(view) and board == render_board(public)
+        assert Image.open(io.BytesIO(hand)).format == "PNG"
+    finally:
+        pool.close()
+
+
+async def test_a_failed_drawing_reaches_its_caller_and_the_pool_goes_on() -> None:
+    pool = RenderPool(0)
+    try:
+        broken = replace(samples.seat_view(), hand=("not a card",))  # type: ignore[arg-type]
+        try:
+            await pool.hand(broken)
+        except Exception as exc:  # whatever Pillow or the renderer raises
+            assert not isinstance(exc, asyncio.CancelledError)
+        else:
+            raise AssertionError("a broken view rendered")
+        assert (await pool.hand(samples.seat_view()))[:8] == b"\x89PNG\r\n\x1a\n"
+    finally:
+        pool.close()
+
+
+async def test_a_killed_worker_is_replaced() -> None:
+    import os
+    import signal
+
+    pool = RenderPool(1)
+    try:
+        await pool.warm()
+        first = await pool.hand(samples.seat_view())
+        executor = pool._executor
+        assert isinstance(executor, __import__("concurrent.futures").futures.ProcessPoolExecutor)
+        for pid in list(executor._processes):  # kill -9 the worker
+            os.kill(pid, signal.SIGKILL)
+        await asyncio.sleep(0.2)
+        view = samples.seat_view(drawn=None)  # a new state: must really be drawn
+        png = await asyncio.wait_for(pool.hand(view), 30)
+        assert png[:8] == b"\x89PNG\r\n\x1a\n" and png != first
+        assert pool._executor is not executor
+    finally:
+        pool.close()

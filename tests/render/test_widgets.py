@@ -1,0 +1,16 @@
+"""Drawing helpers (``bot.render.widgets``): titles that shorten names, never their words."""
+
+from __future__ import annotations
+
+
+def test_tally_and_reveal_titles_keep_their_words() -> None:
+    from bot.render.text import measure
+    from bot.render.widgets import phrase
+
+    long = "Maximilian Alexander von Hohenzollern-Sigmaringen"
+    head = phrase("{0} wins the game!", [(long, 0)], 40, 700)
+    assert head.endswith("… wins the game!")
+    assert measure(head, 40) <= 700
+    two = phrase("{1} undercuts {0}!", [(long, 0), ("Bo", 1)], 36, 500)
+    assert two.startswith("Bo undercuts ") and two.endswith("!")
+    assert measure(two, 36) <= 500
