@@ -3,7 +3,7 @@
 By construction it sees only a :class:`~bot.engine.views.SeatView` — its own
 hand, the discard pile, the cards the other player took from the pile, the
 counts.  No module here imports the game or its serializer, so there is no
-way to read the human's hand or the stock order (``tests/test_ai.py``
+way to read the human's hand or the stock order (``tests/ai/test_decide.py``
 checks both the imports and that hidden cards never change a decision).
 
 The function is pure and synchronous; the service runs it in a worker thread

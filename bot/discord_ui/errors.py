@@ -13,7 +13,7 @@ import logging
 import discord
 from discord import app_commands
 
-from bot.engine import CardError, GameError, RulesetError
+from bot.engine import EngineError
 from bot.service import DatabaseUnavailableError, ServiceError
 
 from . import text as words
@@ -23,12 +23,18 @@ from .text import APOLOGY, MAX_CONTENT
 
 log = logging.getLogger(__name__)
 
+#: Errors whose ``str()`` is already the player's words (each layer keeps its
+#: own: the service's messages, the engine's rule explanations next to the
+#: checks that refuse, the storage's unavailable line).  Roots only, so a new
+#: subclass is covered the day it is written: ``ServiceError`` (every typed
+#: service error), ``DatabaseUnavailableError`` (``CommitUnknownError``
+#: included: nothing changed, or look before trying again) and
+#: ``EngineError`` (``GameError``, ``CardError``, ``RulesetError``,
+#: ``MatchError``, ``TournamentError`` ...).
 PLAYER_ERRORS: tuple[type[Exception], ...] = (
     ServiceError,
     DatabaseUnavailableError,  # nothing changed: the database is away for a moment
-    GameError,
-    CardError,
-    RulesetError,
+    EngineError,
     ChannelPermissionError,
 )
 

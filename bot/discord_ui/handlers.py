@@ -17,7 +17,7 @@ from typing import Protocol, cast
 
 import discord
 
-from bot.engine import Variant
+from bot.engine import TournamentFormat, Variant
 from bot.service import AiLevel, GinService
 
 from .actions import ChallengeAction, LobbyAction, TournamentAction, TurnAction
@@ -82,7 +82,7 @@ class TournamentHandlers(Protocol):
         self,
         interaction: discord.Interaction,
         *,
-        fmt: str,
+        fmt: TournamentFormat,
         title: str | None,
         variant: Variant | None,
         target: int | None,

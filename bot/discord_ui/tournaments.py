@@ -14,7 +14,7 @@ import logging
 
 import discord
 
-from bot.engine import Variant
+from bot.engine import TournamentFormat, Variant
 from bot.render.pool import RenderPool
 from bot.service import (
     MoveDesk,
@@ -51,7 +51,7 @@ class Tournaments:
         self,
         interaction: discord.Interaction,
         *,
-        fmt: str,
+        fmt: TournamentFormat,
         title: str | None,
         variant: Variant | None,
         target: int | None,

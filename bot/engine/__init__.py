@@ -9,6 +9,7 @@ from .cards import CARDS, Card, CardError, format_cards, parse_card, parse_cards
 from .errors import (
     CannotThrowBackError,
     CardNotHeldError,
+    EngineError,
     GameError,
     GameOverError,
     KnockTooHighError,
@@ -18,7 +19,7 @@ from .errors import (
     WrongPhaseError,
 )
 from .game import Game
-from .match import MatchForm
+from .match import MatchError, MatchForm
 from .melds import (
     Arrangement,
     Layoff,
@@ -67,6 +68,7 @@ __all__ = [
     "Card",
     "CardError",
     "CardNotHeldError",
+    "EngineError",
     "Entrant",
     "Event",
     "EventKind",
@@ -79,6 +81,7 @@ __all__ = [
     "HandResult",
     "KnockTooHighError",
     "Layoff",
+    "MatchError",
     "MatchForm",
     "Meld",
     "NextDealer",

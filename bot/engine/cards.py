@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from .errors import EngineError
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 SUIT_SYMBOLS = "♠♥♦♣"
@@ -23,8 +25,9 @@ EXPECTED_FORM = (
 )
 
 
-class CardError(ValueError):
-    """Text that is not a card; the message shows the expected form."""
+class CardError(EngineError):
+    """Text that is not a card, raised by :func:`parse_card` (and so
+    :func:`parse_cards`); the message shows the expected form."""
 
 
 class Card(int):

@@ -51,6 +51,14 @@ from .views import PublicView, SeatView
 STOCK_FLOOR = 2  # the hand is dead when a stock draw leaves this many cards
 
 
+#: The event that tells how a game ended early.
+FORFEIT_EVENTS: dict[GameEnd, EventKind] = {
+    GameEnd.RESIGN: EventKind.FORFEIT,
+    GameEnd.TIMEOUT: EventKind.TIMED_OUT,
+    GameEnd.ENDED: EventKind.ENDED,
+}
+
+
 class Game:
     """A two-player game of gin rummy to the ruleset's target."""
 
@@ -222,12 +230,16 @@ class Game:
             self.last_events = public
         return outcome
 
-    def forfeit(self, seat: int, reason: GameEnd | str) -> Outcome:
-        """``seat`` loses the game now (resign, timeout, ended by a moderator)."""
+    def forfeit(self, seat: int, reason: GameEnd) -> Outcome:
+        """``seat`` loses the game now (resign, timeout, ended by a moderator).
+
+        ``GameEnd(reason)`` keeps a replay of a stored move log working: the
+        log holds the reason's value (``"resign"``), which is equal to it."""
         if self.is_over:
             raise errors.GameOverError("This game is over.")
-        result = self._finish(1 - seat, GameEnd(reason))
-        event = Event(EventKind.FORFEIT, seat)
+        reason = GameEnd(reason)
+        result = self._finish(1 - seat, reason)
+        event = Event(FORFEIT_EVENTS[reason], seat)
         self.last_events = (event,)
         return Outcome((event,), game=result)
 

@@ -21,6 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .errors import EngineError
+
 #: A match game's target when the server has not set one (tournament format).
 MATCH_GAME_TARGET = 250
 #: The multi-match form: each match is a game to this many points ...
@@ -37,8 +39,10 @@ class MatchForm(StrEnum):
     MULTI = "multi"
 
 
-class MatchError(ValueError):
-    """An impossible match setting; the message says what is allowed."""
+class MatchError(EngineError):
+    """An impossible match setting, raised by :class:`MatchFormat` (the
+    message says what is allowed), or a game counted after the match was
+    decided, raised by :func:`standing`."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,7 +47,11 @@ class EventKind(StrEnum):
     GIN = "gin"
     BIG_GIN = "big_gin"
     DEAD_HAND = "dead_hand"
+    #: The game ended early: the seat resigned, ran out of time, or a
+    #: moderator ended it (each worded as what it is; none is a resignation).
     FORFEIT = "forfeit"
+    TIMED_OUT = "timed_out"
+    ENDED = "ended"
 
 
 @dataclass(frozen=True, slots=True)

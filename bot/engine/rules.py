@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum, StrEnum
 from typing import Any
 
+from .errors import EngineError
 from .match import MATCH_GAME_TARGET, MULTI_MATCH_TARGET, MatchForm, MatchFormat
 from .partnership import TEAM_TARGET, TeamRules, TeamScoring
 
@@ -30,8 +31,10 @@ class NextDealer(StrEnum):
     WINNER = "winner"
 
 
-class RulesetError(ValueError):
-    """A setting out of range or unknown; the message says what is allowed."""
+class RulesetError(EngineError):
+    """A setting out of range or unknown, raised by :class:`Ruleset` itself,
+    :meth:`Ruleset.with_setting` and :meth:`Ruleset.from_dict`; the message
+    says what is allowed."""
 
 
 #: (low, high) bounds for the numeric settings: wide enough for every house

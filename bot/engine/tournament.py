@@ -21,6 +21,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import Any
 
+from .errors import EngineError
+
 MIN_ENTRANTS = 2
 MAX_ENTRANTS = 64
 #: Version of :meth:`Bracket.to_dict`'s layout.
@@ -32,8 +34,14 @@ class TournamentFormat(StrEnum):
     ROUND_ROBIN = "round_robin"
 
 
-class TournamentError(ValueError):
-    """An impossible tournament action; the message can be shown to players."""
+class TournamentError(EngineError):
+    """An impossible tournament action; the message can be shown to players.
+
+    Raised by :meth:`Bracket.new` (too few or too many entrants, a double
+    entry), :meth:`Bracket.start` and :meth:`Bracket.record` (a match that
+    cannot start, a result that cannot be recorded), :meth:`Bracket.match`
+    and :meth:`Bracket.seed_of` (no such match or player) and
+    :meth:`Bracket.from_dict` (a saved bracket that cannot be restored)."""
 
 
 @dataclass(frozen=True, slots=True)

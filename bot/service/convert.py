@@ -6,7 +6,7 @@ methods stay short and every player-facing refusal is worded in one place.
 
 from __future__ import annotations
 
-from bot.engine import Assist, Game, Ruleset, RulesetError, Variant
+from bot.engine import Assist, Game, GameEnd, HandEnd, Ruleset, RulesetError, Variant
 from bot.storage import ChallengeRow, GameRow, SettingsRow, StatsRow, Tx
 
 from .codec import load_ruleset
@@ -27,6 +27,16 @@ from .models import (
 from .pinging import PingMode
 from .places import TableMode
 from .timers import DEFAULT_TURN_TIMEOUT_MINUTES
+
+
+def sheet_ending(ending: str) -> HandEnd | GameEnd:
+    """A score-sheet row's stored ``ending``: how the hand ended, or, on the
+    row a forfeit adds, how the game did.  The two value sets do not overlap
+    and the column's CHECK holds it to them."""
+    try:
+        return HandEnd(ending)
+    except ValueError:
+        return GameEnd(ending)
 
 
 def settings_from_row(guild_id: int, row: SettingsRow | None) -> ServerSettings:
@@ -142,6 +152,7 @@ def snapshot_from_row(row: GameRow, game: Game) -> GameSnapshot:
         summary_channel_id=row.summary_channel_id,
         summary_message_id=row.summary_message_id,
         board_hand=row.board_hand,
+        board_version=row.board_version,
     )
 
 

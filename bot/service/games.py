@@ -33,6 +33,7 @@ from bot.engine import (
     ActionKind,
     Assist,
     Game,
+    GameEnd,
     GameError,
     Outcome,
     Phase,
@@ -95,6 +96,15 @@ class StepKind(StrEnum):
     @classmethod
     def of(cls, action: Action) -> StepKind:
         return cls(ActionKind(action.kind).value)
+
+
+#: The forfeit steps and how each ends the game (``Step.action`` is ``None``).
+#: Same values on both sides, so the move log's ``kind`` column reads as either.
+FORFEIT_ENDS: Final = {
+    StepKind.RESIGN: GameEnd.RESIGN,
+    StepKind.TIMEOUT: GameEnd.TIMEOUT,
+    StepKind.ENDED: GameEnd.ENDED,
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,7 +276,7 @@ async def run_move(
         if step.action is not None:
             outcome = game.apply(seat, step.action)
         else:
-            outcome = game.forfeit(seat, step.kind)
+            outcome = game.forfeit(seat, FORFEIT_ENDS[step.kind])
     except GameError as err:
         raise MoveRejectedError(str(err)) from err
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from bot.engine import Assist, Game, GameResult, Ruleset
+from bot.engine import Assist, Game, GameEnd, GameResult, HandEnd, Ruleset
 from bot.engine.views import PublicView
 
 from .pinging import DEFAULT_IDLE_MINUTES, PingMode
@@ -216,6 +216,8 @@ class GameSnapshot(Seated):
     summary_message_id: int | None = None
     #: The hand the posted board belongs to (None: not known).
     board_hand: int | None = None
+    #: The game version the posted board shows (None: not known).
+    board_version: int | None = None
 
     @property
     def turn(self) -> int | None:
@@ -274,7 +276,9 @@ class LeaderboardPage:
 @dataclass(frozen=True, slots=True)
 class ScoreSheetRow:
     hand_number: int
-    end: str  # knock, gin, big_gin, undercut, dead, resign, timeout, ended
+    #: How the hand ended; the last row of a forfeited game: how the game did
+    #: (resign, timeout, ended).
+    end: HandEnd | GameEnd
     winner_seat: int | None
     points: int
     deadwood: tuple[int, int]  # by seat

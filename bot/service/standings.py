@@ -6,9 +6,7 @@ import math
 
 from bot.storage import LEADERBOARD_SORTS, Tx
 
-from .convert import (
-    stats_from_row,
-)
+from .convert import sheet_ending, stats_from_row
 from .core import ServiceContext
 from .models import (
     LeaderboardPage,
@@ -96,7 +94,7 @@ class StandingsDesk:
             rows = tuple(
                 ScoreSheetRow(
                     hand_number=h.hand_number,
-                    end=h.ending,
+                    end=sheet_ending(h.ending),
                     winner_seat=h.winner_seat,
                     points=h.points,
                     deadwood=(h.deadwood0, h.deadwood1),

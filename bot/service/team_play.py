@@ -9,7 +9,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.engine import Game, GameEnd, HandResult, Ruleset
+from bot.engine import Game, HandResult, Ruleset
 from bot.engine.team_game import TeamGame
 from bot.storage import TeamGameRow, Tx
 
@@ -99,7 +99,7 @@ async def table_done(ctx: ServiceContext, tx: Tx, now: float, result: MoveResult
         other_row = await tx.game(other)
         if other_row is not None and other_row.status == GameStatus.ACTIVE.value:
             await run_move(tx, ctx.cache, now, other, Step(StepKind.ENDED))
-        team.forfeit(1 - forfeit.winner, GameEnd(forfeit.reason))
+        team.forfeit(1 - forfeit.winner, forfeit.reason)
     else:
         other_row = await tx.game(other)
         if other_row is None or other_row.status != GameStatus.FINISHED.value:

@@ -106,7 +106,7 @@ class TournamentDesk:
         creator_id: int,
         *,
         can_manage: bool,
-        fmt: str = TournamentFormat.SINGLE_ELIMINATION.value,
+        fmt: TournamentFormat = TournamentFormat.SINGLE_ELIMINATION,
         title: str | None = None,
         variant: Variant | None = None,
         target: int | None = None,
@@ -114,7 +114,11 @@ class TournamentDesk:
         signup_minutes: int | None = None,
     ) -> TournamentSummary:
         """Open sign-up (Manage Server only).  Matches are best of five games
-        to 250 unless chosen otherwise; sign-up lasts 15 minutes by default."""
+        to 250 unless chosen otherwise; sign-up lasts 15 minutes by default.
+
+        ``fmt`` is checked again (a value equal to a format's is accepted):
+        it arrives from a slash-command choice, and a wrong one must change
+        nothing and say why rather than fail later."""
         if not can_manage:
             raise PermissionDeniedError("Only members with Manage Server can open a tournament.")
         try:
@@ -165,9 +169,6 @@ class TournamentDesk:
             return None if row is None else summary_of(row)
 
         return await self._ctx.repo.read(txn)
-
-    async def get_tournament(self, tournament_id: int) -> TournamentSummary:
-        return summary_of(await self._ctx.repo.read(lambda tx: _row(tx, tournament_id)))
 
     async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
         async def txn(tx: Tx) -> None:

@@ -70,6 +70,8 @@ class TableView(Seated):
     summary_message_id: int | None = None
     #: The hand the posted board belongs to (None: not known).
     board_hand: int | None = None
+    #: The game version the posted board shows (None: not known).
+    board_version: int | None = None
 
     @property
     def names(self) -> tuple[str, str]:
@@ -182,9 +184,6 @@ class TournamentSummary:
     games: tuple[tuple[str, int], ...] = ()
     rules: Ruleset | None = None
 
-    def game_of(self, key: str) -> int | None:
-        return dict(self.games).get(key)
-
 
 @dataclass(frozen=True, slots=True)
 class TournamentProgress:
@@ -240,6 +239,7 @@ def table_of(snap: GameSnapshot) -> TableView:
         summary_channel_id=snap.summary_channel_id,
         summary_message_id=snap.summary_message_id,
         board_hand=snap.board_hand,
+        board_version=snap.board_version,
     )
 
 
