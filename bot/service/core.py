@@ -90,8 +90,12 @@ class MovePath:
         self.observers = tuple(observers)
 
     async def move(self, game_id: int, step: Step) -> MoveResult | None:
-        async with self._ctx.lock(game_id):
-            return await self._ctx.repo.write(partial(self.run, game_id, step))
+        # The wait for the game's lock counts against the move's time budget:
+        # a move queued behind one that waits for the database is refused in
+        # time instead of waiting out that one's budget, then its own.
+        repo = self._ctx.repo
+        async with repo.holding(self._ctx.lock(game_id)):
+            return await repo.write(partial(self.run, game_id, step))
 
     async def run(self, game_id: int, step: Step, tx: Tx) -> MoveResult | None:
         """The move inside ``tx`` (``None``: a timeout that was no longer due)."""

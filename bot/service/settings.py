@@ -24,7 +24,7 @@ from .timers import parse_timeout_minutes
 
 TIMEOUT_SETTING = "turn_timeout"
 _RULESET_SETTINGS = tuple(f.name for f in fields(Ruleset))
-#: Every setting /gin settings can change.
+#: Every setting /ginadmin settings can change.
 SERVER_SETTINGS = (
     *_RULESET_SETTINGS,
     TIMEOUT_SETTING,

@@ -22,6 +22,14 @@ the 3 seconds Discord gives an answer, and while one attempt is under way
 every other transaction is refused without queueing behind it.  The first
 transaction after the server is back connects and goes through.
 
+A server that stops answering without closing anything (frozen, a network
+that drops packets) would hold a transaction until TCP gives up, minutes
+later.  So a transaction given a ``deadline`` waits for a pooled connection
+only until then, and if it has not finished by then its connection is
+closed (:class:`_Watchdog`): refused, having changed nothing — or, if its
+``COMMIT`` was on its way, :class:`~bot.storage.errors.CommitUnknownError`.
+The pool connects a fresh one when next needed.
+
 Schema: the SQLite migrations are translated (:func:`pg_statements`) —
 64-bit ``BIGINT`` for every integer (Discord ids), ``DOUBLE PRECISION`` for
 times, identity columns for ``id``, and the move-log trigger as a PL/pgSQL
@@ -35,6 +43,7 @@ import asyncio
 import contextlib
 import logging
 import re
+import time
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any, ClassVar, Final, NoReturn
 
@@ -266,6 +275,37 @@ class PgDb:
         return await self.execute(sql, params)
 
 
+class _Watchdog:
+    """Closes a transaction's connection if it is still in use at its
+    deadline: every statement waiting on it fails at once, where a server
+    that stopped answering would keep it waiting for minutes."""
+
+    __slots__ = ("_conn", "_handle", "committing", "fired")
+
+    def __init__(self, conn: Any, deadline: float) -> None:
+        self._conn = conn
+        #: The transaction's ``COMMIT`` may be on its way.
+        self.committing = False
+        #: What was under way when the deadline came (``None``: it has not).
+        self.fired: str | None = None
+        loop = asyncio.get_running_loop()
+        self._handle = loop.call_later(max(0.0, deadline - time.monotonic()), self._fire)
+
+    def _fire(self) -> None:
+        self.fired = "COMMIT" if self.committing else "a statement"
+        self._conn.terminate()
+
+    def cancel(self) -> None:
+        self._handle.cancel()
+
+    def error(self) -> DatabaseUnavailableError:
+        """The error of a transaction whose connection was closed at its deadline."""
+        detail = f"the server did not answer in time ({self.fired} closed at the deadline)"
+        if self.fired == "COMMIT":
+            return CommitUnknownError(detail)
+        return DatabaseUnavailableError(detail)
+
+
 async def _keep_session(conn: Any) -> None:
     """The pool's reset on release, made a no-op: asyncpg's default sends
     ``RESET ALL; UNLISTEN *; …`` after every transaction — a round trip per
@@ -315,10 +355,16 @@ class PgStore:
         return store
 
     @contextlib.asynccontextmanager
-    async def transaction(self, *, write: bool) -> AsyncIterator[PgDb]:
+    async def transaction(
+        self, *, write: bool, deadline: float | None = None
+    ) -> AsyncIterator[PgDb]:
         """A connection of the pool in ``async with conn.transaction(...)``:
-        committed when the body returns, rolled back if it raises."""
-        conn = await self._acquire()
+        committed when the body returns, rolled back if it raises.  With a
+        ``deadline`` (``time.monotonic()``), refused if no connection is free
+        by then, and its connection closed if it is still running then (see
+        the module docstring)."""
+        conn = await self._acquire(deadline)
+        watchdog = None if deadline is None else _Watchdog(conn, deadline)
         try:
             committing = False
             try:
@@ -327,7 +373,13 @@ class PgStore:
                 ):
                     yield PgDb(conn, self._statements)
                     committing = True
-            except DRIVER as exc:
+                    if watchdog is not None:
+                        watchdog.committing = write
+            except (*DRIVER, ConnectionLostError) as exc:
+                if watchdog is not None and watchdog.fired is not None:
+                    raise watchdog.error() from exc
+                if isinstance(exc, ConnectionLostError):
+                    raise
                 if isinstance(exc, (*LOST, UNSENT)) or closed(conn):
                     if committing and write and not isinstance(exc, UNSENT):
                         raise CommitUnknownError(_detail(exc)) from exc
@@ -337,20 +389,29 @@ class PgStore:
                     raise
                 raise failure from exc
         finally:
+            if watchdog is not None:
+                watchdog.cancel()  # before the connection can serve anyone else
             await self._release(conn)
 
-    async def _acquire(self) -> Any:
+    async def _acquire(self, deadline: float | None = None) -> Any:
         """A connection of the pool (which connects a replacement for a broken
-        one by itself).  After a failed attempt, one transaction at a time
-        tries again (a probe); the others are refused without waiting."""
+        one by itself), waited for until ``deadline`` at most.  After a failed
+        attempt, one transaction at a time tries again (a probe); the others
+        are refused without waiting."""
         if self._down is not None and self._probing:
             raise DatabaseUnavailableError(self._down)
+        timeout = None if deadline is None else deadline - time.monotonic()
+        if timeout is not None and timeout <= 0:
+            raise DatabaseUnavailableError("its time ran out before a connection was free")
         probe = self._down is not None
         self._probing = probe
         try:
-            conn = await self._pool.acquire()
+            conn = await self._pool.acquire(timeout=timeout)
         except (TimeoutError, *DRIVER) as exc:
-            self._down = _detail(exc)
+            if str(exc) or timeout is None:
+                self._down = _detail(exc)
+            else:  # the pool's own timeout says nothing
+                self._down = f"TimeoutError: no connection within {timeout:.1f} s"
             raise DatabaseUnavailableError(self._down) from exc
         finally:
             if probe:

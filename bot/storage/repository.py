@@ -31,17 +31,33 @@ down or restarting, the SQLite file is locked by another program past
 nothing; the first one of an outage is logged as a warning, and the first
 success after it says how long it lasted.  Nothing is kept "for later":
 the caller (the service, and through it the player) decides what to do.
+
+No answer waits past Discord's 3 seconds
+----------------------------------------
+Each operation has a budget (``busy_timeout``, 1.5 s by default): a
+transaction that has not *started* by then is refused the same way,
+however the time went — waiting for the connection behind other writes,
+for another program's lock on the SQLite file, or for a pooled PostgreSQL
+connection; and a PostgreSQL transaction still running then, its server no
+longer answering, has its connection closed.  The budget is counted from when the operation began
+(:meth:`Repository.deadline`), not per statement or per attempt: a write
+run again after a lost race shares it, and so does a wait for a lock of
+the caller's (:meth:`Repository.holding`: the service's per-game lock, held
+by a move that is itself waiting for the database).  Reads on SQLite have a
+connection of their own and don't queue behind writes at all.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from contextvars import ContextVar
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, Final, TypeVar
 
 from . import postgres
 from .errors import ConnectionLostError, DatabaseUnavailableError, RetryableError, StorageError
@@ -53,6 +69,21 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
+#: The deadline (``time.monotonic()``) of the operation under way, with the
+#: task that set it: a task started inside the operation (it copies the
+#: context) is not bound by it.
+_DEADLINE: ContextVar[tuple[asyncio.Task[Any] | None, float] | None] = ContextVar(
+    "storage_deadline", default=None
+)
+
+#: Seconds an operation may wait for the database before it is refused: well
+#: inside Discord's 3 s for a first answer, with room for the answer itself
+#: on a busy machine.
+BUDGET: Final = 1.5
+
+#: The detail (for the log) of an operation refused waiting for a caller's lock.
+HELD: Final = "its time ran out waiting for an earlier operation on the same game"
+
 
 class Repository:
     """One database (a SQLite file or a PostgreSQL server) and its transactions."""
@@ -62,11 +93,19 @@ class Repository:
     #: PostgreSQL connection that broke before ``COMMIT``.
     ATTEMPTS: ClassVar[int] = 5
 
-    def __init__(self, store: SqliteStore | PgStore, path: Path, backend: str = "sqlite") -> None:
+    def __init__(
+        self,
+        store: SqliteStore | PgStore,
+        path: Path,
+        backend: str = "sqlite",
+        budget: float = BUDGET,
+    ) -> None:
         self._store = store
         self.path = path
         #: ``"sqlite"`` (the default, a file) or ``"postgresql"`` (a server).
         self.backend = backend
+        #: Seconds an operation may wait for the database (see the module docstring).
+        self.budget = budget
         self._closed = False
         #: ``time.monotonic()`` of the first failure of the current outage.
         self._down_since: float | None = None
@@ -79,18 +118,19 @@ class Repository:
         synchronous: str = "NORMAL",
         checkpoint_interval: float | None = 0.1,
         pg_connections: int = 4,
-        busy_timeout: float = 2.0,
+        busy_timeout: float = BUDGET,
     ) -> Repository:
         """Open (creating if needed) and migrate the database at ``path``.
         ``checkpoint_interval=None`` leaves checkpoints to SQLite (inside
-        commits).  ``busy_timeout``: seconds a SQLite statement waits for
-        another process's lock before the transaction is refused (under
-        Discord's 3-second answer limit).  A ``postgresql://`` URL opens that
+        commits).  ``busy_timeout``: the budget, seconds an operation may
+        wait for the database — another process's lock, the connection,
+        the server — before it is refused (under Discord's 3-second answer
+        limit; see the module docstring).  A ``postgresql://`` URL opens that
         server instead, with ``pg_connections`` pooled connections."""
         if is_postgres_url(path):
             url = str(path)
             store: SqliteStore | PgStore = await PgStore.open(url, pg_connections)
-            return cls(store, Path(url.split("@")[-1]), "postgresql")
+            return cls(store, Path(url.split("@")[-1]), "postgresql", busy_timeout)
         db_path = Path(path)
         sync = synchronous.upper()
         if sync not in ("NORMAL", "FULL", "EXTRA"):
@@ -104,7 +144,7 @@ class Repository:
             checkpoint_interval=checkpoint_interval,
             busy_timeout=busy_timeout,
         )
-        return cls(store, db_path)
+        return cls(store, db_path, budget=busy_timeout)
 
     async def close(self) -> None:
         """Close the connections (idempotent)."""
@@ -112,6 +152,43 @@ class Repository:
             return
         self._closed = True
         await self._store.close()
+
+    # --- deadlines ----------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def deadline(self) -> Iterator[float]:
+        """The deadline (``time.monotonic()``) of the operation under way in
+        this task, starting one of :attr:`budget` seconds if none is: every
+        transaction, retry and :meth:`holding` inside the block shares it."""
+        task = asyncio.current_task()
+        held = _DEADLINE.get()
+        if held is not None and held[0] is task:
+            yield held[1]
+            return
+        until = time.monotonic() + self.budget
+        token = _DEADLINE.set((task, until))
+        try:
+            yield until
+        finally:
+            _DEADLINE.reset(token)
+
+    @contextlib.asynccontextmanager
+    async def holding(self, lock: asyncio.Lock) -> AsyncIterator[None]:
+        """Hold ``lock`` (the caller's, e.g. a game's) for the block, waiting
+        for it only within the operation's deadline, which the block shares:
+        an operation queued behind another that waits for the database is
+        refused in time, :class:`DatabaseUnavailableError` having done
+        nothing, instead of waiting out the other's budget and then its own."""
+        with self.deadline() as until:
+            try:
+                async with asyncio.timeout(until - time.monotonic()):
+                    await lock.acquire()
+            except TimeoutError:
+                raise DatabaseUnavailableError(HELD) from None
+            try:
+                yield
+            finally:
+                lock.release()
 
     # --- transactions -------------------------------------------------------------------
 
@@ -124,9 +201,10 @@ class Repository:
         run after the commit, never after a rollback.  A block that lost a
         race is not run again (it can't be): :meth:`write` does that."""
         try:
-            async with self._store.transaction(write=write) as db:
-                tx = Tx(db)
-                yield tx
+            with self.deadline() as until:
+                async with self._store.transaction(write=write, deadline=until) as db:
+                    tx = Tx(db)
+                    yield tx
         except DatabaseUnavailableError as exc:
             if not isinstance(exc, ConnectionLostError):  # that one is run again first
                 self._note_down(exc)
@@ -145,29 +223,32 @@ class Repository:
         matched nothing, a serialization failure) or lost its PostgreSQL
         connection before ``COMMIT`` changed nothing and is run again: it
         re-reads everything, so a repeated move now finds the new version and
-        is refused as stale."""
-        for attempt in range(1, self.ATTEMPTS + 1):
-            try:
-                async with self.transaction(write=True) as tx:
-                    return await fn(tx)
-            except RetryableError as exc:
-                if attempt == self.ATTEMPTS:
-                    if isinstance(exc, ConnectionLostError):
-                        self._note_down(exc)
-                    raise
+        is refused as stale.  Every run shares one deadline."""
+        with self.deadline():
+            for attempt in range(1, self.ATTEMPTS + 1):
+                try:
+                    async with self.transaction(write=True) as tx:
+                        return await fn(tx)
+                except RetryableError as exc:
+                    if attempt == self.ATTEMPTS:
+                        if isinstance(exc, ConnectionLostError):
+                            self._note_down(exc)
+                        raise
         raise AssertionError("unreachable")
 
     async def read(self, fn: Callable[[Tx], Awaitable[T]]) -> T:
         """Run ``fn`` in one read transaction: a consistent snapshot even while
-        another process writes (run again if the connection broke)."""
-        for attempt in range(1, self.ATTEMPTS + 1):
-            try:
-                async with self.transaction(write=False) as tx:
-                    return await fn(tx)
-            except ConnectionLostError as exc:
-                if attempt == self.ATTEMPTS:
-                    self._note_down(exc)
-                    raise
+        another process writes (run again if the connection broke, within
+        the same deadline)."""
+        with self.deadline():
+            for attempt in range(1, self.ATTEMPTS + 1):
+                try:
+                    async with self.transaction(write=False) as tx:
+                        return await fn(tx)
+                except ConnectionLostError as exc:
+                    if attempt == self.ATTEMPTS:
+                        self._note_down(exc)
+                        raise
         raise AssertionError("unreachable")
 
     def _note_down(self, exc: DatabaseUnavailableError) -> None:

@@ -77,6 +77,8 @@ class GameRow:
     summary_message_id: int | None = None
     #: The hand the posted board belongs to (None: not known, games from before).
     board_hand: int | None = None
+    #: The game version the posted board shows (None: not known).
+    board_version: int | None = None
 
     @property
     def players(self) -> tuple[int, int]:

@@ -3,15 +3,19 @@
 aiosqlite runs every call of a ``sqlite3`` connection on a worker thread of
 its own and hands the result back to the event loop, so a statement is an
 ``await`` and the loop never blocks on the file.  Only its public API is
-used here (``connect``, ``execute``, ``execute_fetchall``, ``executemany``,
-``commit``, ``rollback``, ``close``).
+used here (``Connection``, ``execute``, ``execute_fetchall``,
+``executemany``, ``commit``, ``rollback``, ``close``).
 
-One connection serves every transaction, and an :class:`asyncio.Lock` is
+One connection serves every write, and an :class:`asyncio.Lock` is
 held from ``BEGIN`` until the ``COMMIT`` is queued: with statements awaited
 one by one, the lock is what keeps another coroutine's statement out of our
 open transaction (the connection itself has only one).  Writes start with
 ``BEGIN IMMEDIATE``, taking the file's write lock up front, so a second
 process on the same file waits at the start instead of failing half-way.
+Reads have a connection (and a lock) of their own: in WAL mode a reader
+never waits for a writer — not even for another program holding ``BEGIN
+EXCLUSIVE`` — so a hand or a list of card suggestions is never queued
+behind a write that waits for the file (see "Deadlines" below).
 
 Round trips.  Every statement is a hop to aiosqlite's thread and back, and
 while a transaction waits for one, the event loop runs whatever else is
@@ -35,10 +39,31 @@ transaction nobody accounts for is an error, never rolled back), and the
 failed transaction's own clean-up does the same under the lock if nobody
 comes.
 
+Both tricks rely on asyncio's tasks starting *lazily*: a task made with
+``ensure_future`` runs its first step in a later turn of the loop, so the
+statement awaited right after it is queued first.  An eager task factory
+(Python 3.12's ``asyncio.eager_task_factory``) runs that first step at once
+and would queue the ``COMMIT`` before its ``UPDATE`` (and a transaction's
+first read before its ``BEGIN``): statements would run outside the
+transaction meant to hold them, without any error.  So
+:meth:`SqliteStore.open` refuses to open under a loop whose tasks start
+eagerly (:func:`_check_lazy_tasks`) rather than lose that guarantee quietly.
+
 A file that is locked by another program for longer than ``busy_timeout``,
 read-only, on a full disk or gone is not a bug: those errors become
 :class:`~bot.storage.errors.DatabaseUnavailableError` (nothing was changed,
 the player is told to try again).
+
+Deadlines.  Discord drops an answer that comes after 3 seconds, so a
+transaction may be given a ``deadline`` (``time.monotonic()``): the moment
+by which it must have started or been refused, counted from when its
+operation began, not per statement.  It waits for the lock only until then,
+and a ``BEGIN IMMEDIATE`` that finds the file locked by another program
+waits only for the time left (the connection's busy timeout is lowered to
+it, a statement sent only when it differs by more than
+:attr:`SqliteStore.BUSY_SLACK`, so never on the busy but healthy path).
+Without that, two writes waiting on the one connection took 4–6 s to be
+refused — the second waited out the first's busy timeout, then its own.
 """
 
 from __future__ import annotations
@@ -50,7 +75,7 @@ import sqlite3
 import time
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any, Final, NoReturn, cast
+from typing import Any, Final, Literal, NoReturn, cast
 
 import aiosqlite
 
@@ -92,6 +117,9 @@ def reraise(exc: sqlite3.Error) -> NoReturn:
 
 #: What SQLite says to a ``BEGIN`` while a transaction is open.
 LEFTOVER: Final = "within a transaction"
+
+#: The detail (for the log) of a transaction refused at its deadline.
+QUEUED: Final = "its time ran out waiting for the connection (busy with other transactions)"
 
 
 def _reads(sql: str) -> bool:
@@ -177,7 +205,8 @@ class SqliteDb:
         docstring).
 
         The order is what makes this safe.  The ``COMMIT`` goes into a task,
-        whose first step queues it in the next turn of the loop; the lock is
+        whose first step queues it in the next turn of the loop (tasks start
+        lazily: checked at open, see :func:`_check_lazy_tasks`); the lock is
         handed on by a callback queued behind that step; and the statement
         is queued at once, as we await it.  So aiosqlite runs the statement,
         then our ``COMMIT``, then whatever the next holder of the lock sends."""
@@ -201,8 +230,9 @@ class SqliteDb:
         both take one round trip — and return that read's rows.
 
         The read goes into a task, which queues it on its first step, in a
-        later turn of the loop; ``BEGIN`` is queued at once as we await it,
-        so it always runs first."""
+        later turn of the loop (tasks start lazily: checked at open, see
+        :func:`_check_lazy_tasks`); ``BEGIN`` is queued at once as we await
+        it, so it always runs first."""
         begin, self._begin = self._begin, None
         assert begin is not None
         first = (
@@ -229,18 +259,46 @@ class SqliteDb:
         return None if sql is None else await self._conn.execute_fetchall(sql, params)
 
 
+class CountedLock(asyncio.Lock):
+    """An :class:`asyncio.Lock` that says how many are waiting for it: one
+    that is free with nobody waiting is taken at once, so a transaction
+    then needs no timer for its deadline (asyncio's lock makes a newcomer
+    queue behind a waiter it has just woken, even though it is free)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waiting = 0
+
+    async def acquire(self) -> Literal[True]:
+        self.waiting += 1
+        try:
+            return await super().acquire()
+        finally:
+            self.waiting -= 1
+
+
 class SqliteStore:
-    """The game file: one aiosqlite connection for every transaction, plus
-    a second one that only checkpoints the WAL (see :meth:`open`)."""
+    """The game file: one aiosqlite connection for every write, one for
+    every read (a store of its own, :attr:`_reads`), and one that only
+    checkpoints the WAL (see :meth:`open`)."""
 
     #: Pages (4 KiB) of WAL after which a commit checkpoints by itself.
     SAFETY_AUTOCHECKPOINT: Final = 16384
+    #: Seconds the busy timeout may differ from a transaction's time left
+    #: before a ``PRAGMA busy_timeout`` is sent to match it (see _take).
+    BUSY_SLACK: Final = 0.05
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: Path, busy_timeout: float) -> None:
         self.path = path
         self._conn = conn
+        #: The longest a statement waits for another program's lock.
+        self.busy_timeout = busy_timeout
+        #: The connection's busy timeout now (lowered while time runs short).
+        self._busy = busy_timeout
+        #: The read connection's own store (``None``: reads use this one).
+        self._reads: SqliteStore | None = None
         self._db = SqliteDb(conn)  # outside transactions: set-up, pragmas
-        self._lock = asyncio.Lock()
+        self._lock = CountedLock()
         self._cleanups: set[asyncio.Task[None]] = set()
         #: COMMITs that failed since the last rollback: each may have left its
         #: transaction open for the next ``BEGIN`` to find.
@@ -268,14 +326,19 @@ class SqliteStore:
         SQLite).  Small and frequent is best: measured at 1,000 moves/s, a
         0.1 s interval kept p99 near 3 ms where 1 s gave ~15 ms and 5 s ~80 ms
         (each checkpoint's I/O burst grows with the interval).  The writer
-        keeps a far higher automatic threshold only as a safety net."""
+        keeps a far higher automatic threshold only as a safety net.
+
+        Raises :class:`~bot.storage.errors.StorageError` before connecting
+        if the running loop starts tasks eagerly (see the module docstring)."""
+        await _check_lazy_tasks()
         conn = await _connect(path, busy_timeout)
-        store = cls(conn, path)
+        store = cls(conn, path, busy_timeout)
         try:
             await store._use_wal(busy_timeout)
             await store._setup(synchronous, own_checkpoints=checkpoint_interval is not None)
             if checkpoint_interval is not None:
                 await store._start_checkpointer(checkpoint_interval, busy_timeout)
+            await store._open_reads(busy_timeout)
         except BaseException:
             await store.close()
             raise
@@ -310,6 +373,16 @@ class SqliteStore:
             await conn.execute(f"PRAGMA wal_autocheckpoint = {self.SAFETY_AUTOCHECKPOINT:d}")
         await migrations.migrate(self._db)
 
+    async def _open_reads(self, busy_timeout: float) -> None:
+        """The read connection, after migrating (it never writes:
+        ``query_only``).  Its page cache is SQLite's default: every commit of
+        the writer empties it anyway (a reader starts each transaction
+        afresh once the WAL changed), so a large one would only hold memory."""
+        conn = await _connect(self.path, busy_timeout)
+        self._reads = SqliteStore(conn, self.path, busy_timeout)
+        await conn.execute("PRAGMA query_only = 1")
+        await conn.execute("PRAGMA temp_store = MEMORY")
+
     async def _start_checkpointer(self, interval: float, busy_timeout: float) -> None:
         self._checkpointer = await _connect(self.path, busy_timeout)
         self._checkpoint_task = asyncio.create_task(
@@ -327,13 +400,22 @@ class SqliteStore:
                 log.warning("WAL checkpoint failed: %s", exc)
 
     @contextlib.asynccontextmanager
-    async def transaction(self, *, write: bool) -> AsyncIterator[SqliteDb]:
+    async def transaction(
+        self, *, write: bool, deadline: float | None = None
+    ) -> AsyncIterator[SqliteDb]:
         """``BEGIN IMMEDIATE`` (a write) or ``BEGIN`` … ``COMMIT``; rolled
         back if the body raises.  Returns once the ``COMMIT`` has succeeded
         (a failed one has changed nothing); the lock is handed on as soon as
-        the ``COMMIT`` is queued (see the module docstring)."""
+        the ``COMMIT`` is queued (see the module docstring).  A read runs on
+        the read connection.  Refused, having done nothing, if it cannot
+        start by ``deadline`` (``time.monotonic()``; ``None``: no limit)."""
+        reads = self._reads
+        if not write and reads is not None:
+            async with reads.transaction(write=False, deadline=deadline) as db:
+                yield db
+            return
         db = SqliteDb(self._conn, "BEGIN IMMEDIATE" if write else "BEGIN", self)
-        await self._lock.acquire()
+        await self._take(deadline)
         try:
             yield db
         except BaseException:
@@ -360,6 +442,36 @@ class SqliteStore:
         # only run once we are suspended, with the COMMIT already queued.
         self._lock.release()
         await commit
+
+    async def _take(self, deadline: float | None) -> None:
+        """Take the lock, waiting for it only until ``deadline``, then bound
+        the connection's busy timeout by the time left, so that a ``BEGIN``
+        finding the file locked by another program gives up by the deadline
+        too.  When the time is up first: :class:`DatabaseUnavailableError`,
+        nothing done, the lock not held."""
+        lock = self._lock
+        if deadline is None or not (lock.locked() or lock.waiting):
+            await lock.acquire()  # free, nobody before us: taken at once, no timer needed
+        else:
+            try:
+                async with asyncio.timeout(deadline - time.monotonic()):
+                    await lock.acquire()
+            except TimeoutError:
+                raise DatabaseUnavailableError(QUEUED) from None
+        left = self.busy_timeout if deadline is None else deadline - time.monotonic()
+        left = min(self.busy_timeout, left)
+        try:
+            if left <= 0:
+                raise DatabaseUnavailableError(QUEUED)
+            if abs(left - self._busy) > self.BUSY_SLACK:
+                try:
+                    await self._conn.execute(f"PRAGMA busy_timeout = {round(left * 1000):d}")
+                except sqlite3.Error as exc:  # pragma: no cover - a pragma of the connection
+                    reraise(exc)
+                self._busy = left
+        except BaseException:
+            self._lock.release()
+            raise
 
     def hand_on_soon(self) -> None:
         """Release the lock from a callback, so after every task or callback
@@ -403,7 +515,11 @@ class SqliteStore:
             return await self._db.fetchone(sql)
 
     async def close(self) -> None:
-        """Stop the checkpointer, then close (SQLite checkpoints on the last close)."""
+        """Stop the checkpointer and the reads, then close (SQLite
+        checkpoints on the last close)."""
+        reads, self._reads = self._reads, None
+        if reads is not None:
+            await reads.close()
         task, self._checkpoint_task = self._checkpoint_task, None
         if task is not None:
             task.cancel()
@@ -416,12 +532,58 @@ class SqliteStore:
             await self._conn.close()
 
 
+EAGER_TASKS: Final = (
+    "SQLite storage needs asyncio tasks that start lazily, but this event loop's task "
+    "factory ({factory!r}) runs a task's first step at once: the COMMIT sent with a "
+    "transaction's last statement would run before that statement.  Remove the eager "
+    "task factory (loop.set_task_factory(None))."
+)
+
+
+async def _check_lazy_tasks() -> None:
+    """Raise :class:`StorageError` if a new task runs before its creator
+    yields (an eager task factory, whatever its name): the statement order
+    of :meth:`SqliteDb.execute_last` and :meth:`SqliteDb._begin_with`
+    depends on it not doing so.  One probe task, at open only."""
+    started = False
+
+    async def probe() -> None:
+        nonlocal started
+        started = True
+
+    task = asyncio.ensure_future(probe())
+    eager = started  # no await since the task was made: only an eager start set it
+    await task
+    if eager:
+        factory = asyncio.get_running_loop().get_task_factory()
+        raise StorageError(EAGER_TASKS.format(factory=factory))
+
+
+#: Rows aiosqlite fetches per hop when a cursor is iterated (its default).
+ITER_CHUNK_SIZE: Final = 64
+
+
 async def _connect(path: Path, busy_timeout: float) -> aiosqlite.Connection:
     """An aiosqlite connection in autocommit mode (we write ``BEGIN`` ourselves).
 
     ``timeout`` is sqlite3's busy timeout: how long a statement waits for
-    another process's lock before giving up (then: "unavailable")."""
+    another process's lock before giving up (then: "unavailable").
+
+    The file is opened here, on a thread of asyncio's default executor
+    (which the loop waits for as it shuts down), and aiosqlite's thread is
+    handed the open connection.  Left to ``aiosqlite.connect``, a file that
+    can't be opened (``GIN_DB_PATH`` naming a folder, a new file in a
+    read-only one) told its thread to stop without waiting for it: the
+    thread then reported to an event loop already closed by the failed
+    start, printing an "Event loop is closed" traceback after our one line."""
     try:
-        return await aiosqlite.connect(path, isolation_level=None, timeout=busy_timeout)
+        raw = await asyncio.to_thread(
+            sqlite3.connect,
+            path,
+            isolation_level=None,
+            timeout=busy_timeout,
+            check_same_thread=False,  # opened here, used only on aiosqlite's thread
+        )
     except sqlite3.Error as exc:
         reraise(exc)
+    return await aiosqlite.Connection(lambda: raw, ITER_CHUNK_SIZE)
