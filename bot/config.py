@@ -24,6 +24,7 @@ EVENT_LOOPS: Final = ("asyncio", "uvloop")
 #: The values asyncpg accepts for the URL options it checks itself.
 SSL_MODES: Final = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
 SESSION_ATTRS: Final = ("any", "primary", "standby", "prefer-standby", "read-write", "read-only")
+LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
 class ConfigError(ValueError):
@@ -47,6 +48,12 @@ class Config:
     database_url: str | None = None
     #: The shards this process connects and runs (``None``: one process, no sharding).
     shards: ShardRange | None = None
+    #: How much the bot logs (``--log-level`` on the command line wins).
+    log_level: str = "INFO"
+    #: A file the running bot touches while connected (``gin-bot health`` reads it).
+    health_file: Path | None = None
+    #: The Discord application's id, for the invite link ``gin-bot check`` prints.
+    application_id: int | None = None
 
     @property
     def database(self) -> str | Path:
@@ -74,8 +81,9 @@ class Config:
     def from_env(cls, env: Mapping[str, str] | None = None, *, cwd: Path | None = None) -> Config:
         """Read ``DISCORD_TOKEN``, ``DEV_GUILD_ID``, ``GIN_DB_PATH`` (default
         ``./gin.db``), ``GIN_DB_SYNC``, ``GIN_AI_DELAY``, ``GIN_RENDER_WORKERS``
-        ``GIN_EVENT_LOOP``, ``GIN_DATABASE_URL``, ``GIN_SHARDS`` and
-        ``GIN_SHARD_COUNT``."""
+        ``GIN_EVENT_LOOP``, ``GIN_DATABASE_URL``, ``GIN_SHARDS``,
+        ``GIN_SHARD_COUNT``, ``GIN_LOG_LEVEL``, ``GIN_HEALTH_FILE`` and
+        ``GIN_APPLICATION_ID``."""
         env = os.environ if env is None else env
         base = Path.cwd() if cwd is None else cwd
         guild_text = env.get("DEV_GUILD_ID", "").strip()
@@ -98,10 +106,24 @@ class Config:
         if loop not in EVENT_LOOPS:
             raise ConfigError(f"GIN_EVENT_LOOP must be one of {', '.join(EVENT_LOOPS)}.")
         path_text = env.get("GIN_DB_PATH", "").strip()
+        if path_text and Path(path_text).is_dir():
+            raise ConfigError(
+                f"GIN_DB_PATH {path_text} is a folder; name the database file, "
+                f"e.g. {Path(path_text) / DEFAULT_DB_FILE}."
+            )
         url = env.get("GIN_DATABASE_URL", "").strip() or None
         if url is not None:
             check_postgres_url(url)
         shards = _shards(env)
+        level = (env.get("GIN_LOG_LEVEL", "").strip() or "INFO").upper()
+        if level not in LOG_LEVELS:
+            raise ConfigError(f"GIN_LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}.")
+        health_text = env.get("GIN_HEALTH_FILE", "").strip()
+        app_text = env.get("GIN_APPLICATION_ID", "").strip()
+        if app_text and not app_text.isdigit():
+            raise ConfigError(
+                f"GIN_APPLICATION_ID must be the application's id (digits), not {app_text!r}."
+            )
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             dev_guild_id=int(guild_text) if guild_text else None,
@@ -112,6 +134,9 @@ class Config:
             event_loop=loop,
             database_url=url,
             shards=shards,
+            log_level=level,
+            health_file=Path(health_text) if health_text else None,
+            application_id=int(app_text) if app_text else None,
         )
 
 

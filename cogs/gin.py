@@ -20,7 +20,6 @@ from bot.service import (
     AiLevel,
     DatabaseUnavailableError,
     GinService,
-    PermissionDeniedError,
     ServiceError,
     SettingsError,
     TableMode,
@@ -44,8 +43,12 @@ LEVELS = [app_commands.Choice(name=lv.value.capitalize(), value=lv.value) for lv
 SETTINGS = list(SERVER_SETTINGS)
 
 
+@app_commands.guild_only()
+@app_commands.allowed_installs(guilds=True, users=False)
 class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy"):
-    """Gin rummy: challenge, play your turns, check the scores."""
+    """Gin rummy: challenge, play your turns, check the scores.  Offered in
+    servers only (a game needs a channel); the moderators' commands are
+    ``/ginadmin`` (:mod:`cogs.admin`), hidden from everyone else."""
 
     def __init__(self, bot: GinBot) -> None:
         self.bot = bot
@@ -284,59 +287,13 @@ class Gin(commands.GroupCog, group_name="gin", group_description="Play gin rummy
         settings = await self.service.settings.get_settings(interaction.guild_id or 0)
         await interaction.response.send_message(text.rules_text(settings), ephemeral=True)
 
-    @app_commands.command(description="Show the server's settings, or change one (Manage Server)")
-    @app_commands.describe(
-        setting="The setting to change",
-        value="New value, e.g. 150, oklahoma, on/off; assist: full/counts/off; "
-        "ping: every turn/after 5; tables: thread/channel",
-    )
-    @app_commands.choices(setting=[app_commands.Choice(name=s, value=s) for s in SETTINGS])
+    @app_commands.command(description="This server's settings (moderators: /ginadmin settings)")
     @app_commands.guild_only()
-    async def settings(
-        self,
-        interaction: discord.Interaction,
-        setting: app_commands.Choice[str] | None = None,
-        value: app_commands.Range[str, 1, 100] | None = None,
-    ) -> None:
-        guild = interaction.guild_id or 0
-        if setting is not None:
-            perms = interaction.permissions
-            if not perms.manage_guild:
-                raise PermissionDeniedError(text.SETTINGS_NEED_MANAGE)
-            if value is None:
-                raise SettingsError(text.value_needed(setting.value))
-            current = await self.service.settings.update_setting(guild, setting.value, value)
-            head = text.setting_changed(setting.value, value)
-        else:
-            current = await self.service.settings.get_settings(guild)
-            head = text.SETTINGS_HEAD
-        await interaction.response.send_message(text.settings_text(head, current), ephemeral=True)
-
-    @app_commands.command(description="Moderators: end a stuck game (no rating change)")
-    @app_commands.describe(player="A player of the game to end", game="Or the game number")
-    @app_commands.guild_only()
-    async def end(
-        self,
-        interaction: discord.Interaction,
-        player: discord.User | None = None,
-        game: int | None = None,
-    ) -> None:
-        perms = interaction.permissions
-        if not (perms.manage_guild or perms.manage_messages):
-            raise PermissionDeniedError(text.ENDING_NEEDS_MODERATOR)
-        if game is None:
-            if player is None:
-                raise SettingsError(text.NAME_GAME_TO_END)
-            table = await self.service.moves.active_table(interaction.guild_id or 0, player.id)
-            if table is None:
-                raise SettingsError(text.no_game_for(player.display_name))
-            game = table.id
-        report = await self.service.moves.end_by_moderator(
-            interaction.guild_id or 0, game, moderator_id=interaction.user.id
+    async def settings(self, interaction: discord.Interaction) -> None:
+        current = await self.service.settings.get_settings(interaction.guild_id or 0)
+        await interaction.response.send_message(
+            text.settings_text(text.SETTINGS_HEAD, current), ephemeral=True
         )
-        await interaction.response.send_message(text.ended_line(game))
-        publisher = self.bot.publisher
-        publisher.spawn(publisher.after_move(report))
 
 
 async def setup(bot: GinBot) -> None:

@@ -1,4 +1,4 @@
-"""/gin partners and /gin tournament: group play.
+"""/gin partners and /gin tournament show: group play.
 
 They live under the /gin command of :mod:`cogs.gin` (added to its group when
 this extension loads, before the commands are synced), each reading its
@@ -17,7 +17,7 @@ from bot.discord_ui.handlers import handlers_of
 from bot.discord_ui.permissions import check_can_host, check_not_in_thread
 from bot.engine import Variant
 from bot.service import AiLevel, SettingsError
-from cogs.gin import LEVELS, MATCHES, VARIANTS
+from cogs.gin import LEVELS, VARIANTS
 
 FORMATS = [
     app_commands.Choice(name="Single elimination", value="single_elimination"),
@@ -71,48 +71,13 @@ async def partners(
 
 
 class TournamentCommands(app_commands.Group):
-    """/gin tournament show | create."""
+    """/gin tournament show (moderators open one with /ginadmin tournament,
+    in :mod:`cogs.admin`)."""
 
     @app_commands.command(name="show", description="The server's current (or last) tournament")
     @app_commands.guild_only()
     async def show(self, interaction: discord.Interaction) -> None:
         await handlers_of(interaction).tournaments.show(interaction)
-
-    @app_commands.command(
-        name="create", description="Open a tournament with sign-up (Manage Server)"
-    )
-    @app_commands.describe(
-        format="Single elimination (default) or round robin",
-        title="A name for it",
-        match="Match length (default: best of 5, the tournament format)",
-        target="Points per game (default 250 in a match, else the server's)",
-        variant="Rules variant (default: this server's setting)",
-        signup_minutes="How long sign-up stays open (default 15 minutes; up to 7 days)",
-    )
-    @app_commands.choices(format=FORMATS, variant=VARIANTS)
-    @app_commands.choices(match=MATCHES)
-    @app_commands.guild_only()
-    async def create(
-        self,
-        interaction: discord.Interaction,
-        format: app_commands.Choice[str] | None = None,
-        title: app_commands.Range[str, 1, 80] | None = None,
-        match: app_commands.Choice[int] | None = None,
-        target: app_commands.Range[int, 10, 1000] | None = None,
-        variant: app_commands.Choice[str] | None = None,
-        signup_minutes: app_commands.Range[int, 1, 10080] | None = None,
-    ) -> None:
-        check_not_in_thread(interaction.channel)
-        check_can_host(interaction.app_permissions)
-        await handlers_of(interaction).tournaments.create(
-            interaction,
-            fmt=format.value if format else "single_elimination",
-            title=title,
-            variant=Variant(variant.value) if variant else None,
-            target=target,
-            match_games=match.value if match else None,
-            signup_minutes=signup_minutes,
-        )
 
 
 async def setup(bot: commands.Bot) -> None:

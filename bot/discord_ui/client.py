@@ -20,6 +20,7 @@ from discord.ext import commands
 from bot.render.pool import RenderPool
 from bot.service import AiRunner, Decide, GinService, TimerLoop
 from bot.shards import ShardRange
+from bot.version import bot_version
 
 from .boards import Boards
 from .challenges import Challenges
@@ -35,6 +36,13 @@ from .tournaments import TournamentMessages, Tournaments
 from .turns import Turns
 
 log = logging.getLogger(__name__)
+
+#: Seconds a stop waits for the interactions already received to be answered
+#: and for the public follow-ups of committed moves to be posted.
+STOP_GRACE = 5.0
+#: discord.py's names for the tasks that run one interaction: a slash command
+#: or autocomplete (the tree), a button or select (views, dynamic items), a modal.
+INTERACTION_TASKS = ("CommandTree-invoker", "discord-ui-")
 
 
 def minimal_intents() -> discord.Intents:
@@ -124,12 +132,14 @@ class GinBot(commands.AutoShardedBot):
             tick=timer_tick,
         )
         self._timer_task: asyncio.Task[None] | None = None
+        self._closing: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
         await self.renderer.warm()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.load_extension("cogs.gin")
         await self.load_extension("cogs.group")  # adds its commands under /gin
+        await self.load_extension("cogs.admin")  # /ginadmin: the moderators' commands
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -142,6 +152,12 @@ class GinBot(commands.AutoShardedBot):
         # its full passes only walk what games create (shorter pauses under load).
         gc.freeze()
 
+    def connected(self) -> bool:
+        """Ready, and every gateway connection open (the health check's question)."""
+        if not self.is_ready() or self.is_closed():
+            return False
+        return all(not shard.is_closed() for shard in self.shards.values())
+
     async def on_message(self, message: discord.Message, /) -> None:
         """Chat is not ours to read (and with our intents it never arrives)."""
 
@@ -151,7 +167,9 @@ class GinBot(commands.AutoShardedBot):
         await refuse_unclaimed(interaction)
 
     async def on_ready(self) -> None:
-        log.info("logged in as %s in %d servers", self.user, len(self.guilds))
+        log.info(
+            "gin-bot %s logged in as %s in %d servers", bot_version(), self.user, len(self.guilds)
+        )
         # Tracked like any follow-up work, so ``publisher.idle()`` (shutdown,
         # tests) also waits for the resumes to be in place.
         self.publisher.spawn(self._resume())
@@ -168,18 +186,57 @@ class GinBot(commands.AutoShardedBot):
         await self.timers.run()
 
     async def close(self) -> None:
+        """Stop cleanly, once however often it is called (a signal, Discord,
+        ``async with``): see :meth:`_shut_down`."""
+        if self._closing is None:
+            self._closing = asyncio.ensure_future(self._shut_down())
+        await asyncio.shield(self._closing)
+
+    async def _shut_down(self) -> None:
+        """Nothing started is lost, nothing new is taken:
+
+        1. no new work of our own — the computer's turns, pings and the
+           timer loop stop (each is resumed from the database at the next
+           start);
+        2. no new interactions — every gateway connection closes (they
+           arrive there; answers go over HTTP, which stays open);
+        3. what was already received finishes and answers, and the public
+           follow-ups of committed moves are posted, within
+           :data:`STOP_GRACE` seconds;
+        4. the HTTP session, the render workers and the database close.
+        """
         self.publisher.ai.stop()
         self.publisher.pings.stop()
-        # Let follow-up posts of committed moves finish before the session closes.
-        with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(self.publisher.idle(), timeout=5)
         if self._timer_task is not None:
             self._timer_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._timer_task
-        await super().close()
-        self.renderer.close()
-        await self.service.close()
+        for shard in list(self.shards.values()):
+            with contextlib.suppress(Exception):
+                await shard.disconnect()
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(self._drain(), timeout=STOP_GRACE)
+        try:
+            await super().close()
+        finally:
+            try:
+                self.renderer.close()
+            finally:
+                await self.service.close()
+
+    async def _drain(self) -> None:
+        """Wait for the interactions in progress, then for their follow-ups."""
+        me = asyncio.current_task()
+        while True:
+            running = [
+                task
+                for task in asyncio.all_tasks()
+                if task is not me and task.get_name().startswith(INTERACTION_TASKS)
+            ]
+            if not running:
+                await self.publisher.idle()
+                return
+            await asyncio.wait(running)
 
 
 if TYPE_CHECKING:

@@ -22,6 +22,23 @@ NEEDED_FOR_THREADS = {
     "send_messages_in_threads": "Send Messages in Threads",
 }
 
+#: What the invite link asks for: everything checked above, and Embed Links.
+#: No check needs Embed Links today (the bot sends files, not embeds); it is
+#: kept so the link grants what servers were always invited with
+#: (309237763072, the README's link).
+INVITE_PERMISSIONS = discord.Permissions(
+    **dict.fromkeys([*NEEDED, *NEEDED_FOR_THREADS, "embed_links"], True)
+)
+#: The invite's scopes: the bot user, and its slash commands.
+INVITE_SCOPES = ("bot", "applications.commands")
+
+
+def invite_url(application_id: int | None) -> str:
+    """The link that adds the bot to a server with :data:`INVITE_PERMISSIONS`
+    (``<APP_ID>`` in place of an application id not given)."""
+    client_id = str(application_id) if application_id else "<APP_ID>"
+    return discord.utils.oauth_url(client_id, permissions=INVITE_PERMISSIONS, scopes=INVITE_SCOPES)
+
 
 class ChannelPermissionError(Exception):
     """This channel can't host what was asked: the bot lacks a permission it

@@ -17,20 +17,38 @@ the hand a player is waiting for.  :class:`RenderPool` fixes both:
 
 ``workers=0`` renders in threads of this process instead (tests, and
 machines where processes are not wanted); priorities and the memo still apply.
+
+No worker outlives the bot.  Workers are *spawned* (a fresh interpreter,
+started by the bot itself: forking a process that has threads is unsafe, and
+a ``forkserver`` would be their parent instead of the bot — it and its
+workers stayed behind, orphaned, whenever the bot was killed).  Each worker
+asks Linux to kill it when its parent dies (``PR_SET_PDEATHSIG``) and also
+watches its parent itself (other systems, and the moment before the request
+took effect), so even ``kill -9`` of the bot leaves nothing running: the
+workers go, and with them the last holders of multiprocessing's resource
+tracker pipe, which then exits too.  :meth:`RenderPool.close` waits (bounded)
+for the workers to finish.
 """
 
 from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
+import ctypes
 import functools
 import multiprocessing
+import multiprocessing.connection
 import os
+import signal
+import sys
+import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
 from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from bot.engine import Assist, GameResult, HandResult, PublicView, SeatView
 from bot.engine.tournament import TournamentView
@@ -43,6 +61,12 @@ from .tally import render_tally
 
 #: Finished images kept per process (each ~30 KB: about 8 MB at most).
 MEMO_SIZE: Final = 256
+#: Seconds between a worker's checks that the bot is still its parent.
+PARENT_POLL: Final = 0.5
+#: Seconds :meth:`RenderPool.close` gives the workers to finish before killing them.
+CLOSE_TIMEOUT: Final = 5.0
+#: ``prctl`` option: the signal a process gets when its parent dies (Linux).
+PR_SET_PDEATHSIG: Final = 1
 
 
 def _warm_worker() -> None:
@@ -51,6 +75,33 @@ def _warm_worker() -> None:
 
     warm_up()
     warm_up(four_color=True)
+
+
+def _start_worker(parent: int) -> None:
+    """A worker's initializer: die with the bot (see the module doc), then warm up."""
+    _die_with_parent(parent)
+    _warm_worker()
+
+
+def _die_with_parent(parent: int) -> None:
+    """End this process when ``parent`` (the bot, which spawned it) is gone."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    if os.getppid() != parent:  # it died before the request took effect
+        os._exit(0)
+    threading.Thread(
+        target=_watch_parent, args=(parent,), name="render-parent-watch", daemon=True
+    ).start()
+
+
+def _watch_parent(parent: int) -> None:
+    """Where no parent-death signal exists: an orphan is adopted by another
+    process, so a changed parent id means the bot is gone."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL)
+    os._exit(0)
 
 
 @dataclass
@@ -87,8 +138,9 @@ class RenderPool:
         return max(1, 2 * self.workers)
 
     def start(self) -> None:
-        """Start the workers (idempotent).  Uses ``forkserver``: the bot process
-        has threads by now, and forking a threaded process is unsafe."""
+        """Start the workers (idempotent).  Uses ``spawn``: the bot process has
+        threads by now (forking one is unsafe), and spawned workers are the
+        bot's own children, so they can die with it (see the module doc)."""
         if self._executor is not None:
             return
         if self.workers == 0:
@@ -96,11 +148,11 @@ class RenderPool:
                 max_workers=2, thread_name_prefix="render"
             )
             return
-        method = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else None
         self._executor = concurrent.futures.ProcessPoolExecutor(
             max_workers=self.workers,
-            mp_context=multiprocessing.get_context(method),
-            initializer=_warm_worker,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_start_worker,
+            initargs=(os.getpid(),),
         )
 
     async def warm(self) -> None:
@@ -114,10 +166,26 @@ class RenderPool:
             *(loop.run_in_executor(self._executor, _noop) for _ in range(self.workers))
         )
 
-    def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+    def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
+        """Stop the workers (idempotent): queued jobs are dropped, a drawing
+        in progress may finish; a worker still running after ``timeout``
+        seconds is killed.  Once this returns, no worker is left."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        processes = []
+        if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
+            processes = list((getattr(executor, "_processes", None) or {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        # Wait on the exit sentinels, not join(): the executor's own thread
+        # reaps the workers, and two threads reaping one child race.
+        pending = {process.sentinel: process for process in processes}
+        deadline = time.monotonic() + timeout
+        while pending and (left := deadline - time.monotonic()) > 0:
+            for ready in multiprocessing.connection.wait(list(pending), left):
+                pending.pop(cast(int, ready), None)
+        for process in pending.values():
+            process.kill()
 
     # --- the four images -------------------------------------------------------------
 
