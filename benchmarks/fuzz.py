@@ -1,4 +1,4 @@
-"""The long fuzz run (issue #32): a seeded stream of hostile and legal
+"""The long fuzz run: a seeded stream of hostile and legal
 interactions against the real bot process, with ``kill -9`` restarts spread
 over it, checked after every step (see ``tests/fuzzing``).
 
@@ -11,7 +11,7 @@ count of trouble (unexpected errors, tracebacks, log lines above INFO,
 unexplained changes, hidden cards public, bad pings, public refusals) is not
 zero.  The database and the bot's log stay in ``--keep DIR`` if given (else
 a temporary directory) for a closer look; a seed fixes the fuzzer's choices
-(the bot's timing can still vary what they meet).  ``tests/test_fuzz.py``
+(the bot's timing can still vary what they meet).  ``tests/fuzzing/test_fuzz.py``
 runs a short one in the suite.
 """
 

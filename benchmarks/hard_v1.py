@@ -1,4 +1,5 @@
-"""The hard level as it was before issue 13 ("hard_v1"), frozen for benchmarks.
+"""The hard level as it was before full memory, move replay and look-ahead
+("hard_v1"), frozen for benchmarks.
 
 ``bot/ai/hard.py`` with the ``heuristics.py`` and ``knowledge.py`` it used,
 copied verbatim into one module (only the imports merged) so ``benchmarks/ai.py``
