@@ -7,12 +7,19 @@ runs into Discord's rate limits; a board older than an hour is reposted
 rather than edited, so it stays near the bottom of the channel.  Everything
 here is public, so it is built only from :class:`PublicView`s and hand
 results — never from a seat view.
+
+Nothing here outlives its game: a game's pending edit, its write task and
+its lock are dropped once written (:meth:`Boards.sizes` counts them).  A
+board write that meets a database outage is tried again until the database
+is back (:mod:`.outage`), so the board ends up showing the last committed
+state.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import io
 import logging
 import time
@@ -24,22 +31,29 @@ from bot.engine import EventKind, GameResult, HandResult, Phase
 from bot.engine.views import PublicView
 from bot.render.alt_text import board_alt, reveal_alt, tally_alt
 from bot.render.pool import RenderPool
-from bot.service import GinService, MoveReport, TableView
+from bot.service import DatabaseUnavailableError, GinService, MoveReport, TableView
 
 from . import text
 from .components import board_view, rematch_view, review_view
+from .keyed import KeyedLocks, RecentSet
+from .outage import Backoff, Outages
 from .pacing import ChannelPacer
 
 log = logging.getLogger(__name__)
 
 REPOST_AFTER = 3600.0
-#: What a past hand's board says once its buttons are gone.
+#: Channels remembered as refusing us (403): the most recent ones.  A game's
+#: thread is forgotten when its game ends; a channel when we post there again.
+BLOCKED_KEPT = 4096
 
 
 def deal_number(public: PublicView) -> int:
     """Which deal a board shows: the hand, counted across a match's games
     (each game of a match deals from hand 1 again)."""
-    games_done = 0 if public.match is None else len(public.match.games)
+    match = public.match
+    # Once the match is over its last game is among the finished ones, but
+    # its last hand is still the deal on the board.
+    games_done = 0 if match is None else len(match.games) - (1 if match.over else 0)
     return games_done * 1000 + public.hand_number
 
 
@@ -55,6 +69,7 @@ class Boards:
         coalesce: float = 0.4,
         pacer: ChannelPacer | None = None,
         clock: Callable[[], float] = time.time,
+        backoff: Backoff | None = None,
     ) -> None:
         self.client = client
         self.service = service
@@ -62,27 +77,50 @@ class Boards:
         #: Every write to a channel takes a slot: Discord's per-channel limit.
         self.pacer = ChannelPacer() if pacer is None else pacer
         #: Channels that answered 403 to our last write: players are told privately.
-        self.blocked: set[int] = set()
+        self.blocked: RecentSet[int] = RecentSet(BLOCKED_KEPT)
         self.coalesce = coalesce
         self.clock = clock
+        #: Games whose board is behind (one pending write each, of the latest state).
         self._dirty: set[int] = set()
+        #: Each game's running write task, dropped when it ends.
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: Each game's last board still to retire (:meth:`_retire_later`).
+        self._retiring: dict[int, asyncio.Task[None]] = {}
+        self._locks: KeyedLocks[int] = KeyedLocks()
+        #: Boards waiting for the database to come back.
+        self.outages = Outages("board", log, backoff)
 
-    def note_failure(self, channel_id: int, error: BaseException) -> None:
+    def note_failure(self, channel_id: int | None, error: BaseException) -> None:
         """Remember a channel that no longer lets us post (logged without a trace:
         it is the server's setting, not our bug)."""
         if isinstance(error, discord.Forbidden):
-            self.blocked.add(channel_id)
+            if channel_id is not None:
+                self.blocked.add(channel_id)
             log.warning("missing permissions to post in channel %s", channel_id)
+        elif isinstance(error, DatabaseUnavailableError):
+            log.warning("channel %s not updated: the database is unavailable", channel_id)
         else:
             log.error("channel %s update failed", channel_id, exc_info=error)
 
+    def game_over(self, table: TableView) -> None:
+        """The game has ended and its last board is written: forget its thread
+        (nothing is posted in it again)."""
+        if table.in_thread:
+            self.blocked.discard(table.channel_id)
+
+    def sizes(self) -> dict[str, int]:
+        """How much this keeps per game or channel (tests, the soak benchmark)."""
+        return {
+            "boards.dirty": len(self._dirty),
+            "boards.tasks": len(self._tasks),
+            "boards.retiring": len(self._retiring),
+            "boards.locks": len(self._locks),
+            "boards.blocked": len(self.blocked),
+            "boards.outages": len(self.outages),
+        }
+
     def _channel(self, channel_id: int) -> discord.PartialMessageable:
         return self.client.get_partial_messageable(channel_id)
-
-    def _lock(self, game_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(game_id, asyncio.Lock())
 
     # --- the board -------------------------------------------------------------------
     #
@@ -112,15 +150,34 @@ class Boards:
     async def post_new(self, table: TableView) -> None:
         """Bring the board up to date now (new game, new hand): the old hand's
         board loses its buttons and the new hand gets a board of its own."""
-        async with self._lock(table.id):
-            await self._bring_up_to_date(table.id, table.channel_id)
+        await self._write_now(table.id, table.channel_id)
 
     async def show_final(self, game_id: int) -> None:
         """The game is over: its board shows the end and keeps no buttons
         (awaited, so the thread can be archived after it)."""
         self._dirty.discard(game_id)
-        async with self._lock(game_id):
-            await self._bring_up_to_date(game_id)
+        await self._write_now(game_id)
+        retiring = self._retiring.get(game_id)
+        if retiring is not None:  # before the thread is archived
+            await asyncio.shield(retiring)
+
+    async def _write_now(self, game_id: int, channel_id: int | None = None) -> None:
+        """Bring the board up to date now.  If the database is away, the
+        game's write task takes over (it waits the outage out, and later moves
+        fold into its one pending write) and this waits for it, so what the
+        caller posts next — a ping, the thread's archiving — still comes after
+        the board."""
+        try:
+            async with self._locks.hold(game_id):
+                await self._bring_up_to_date(game_id, channel_id)
+        except DatabaseUnavailableError as exc:
+            if not self.outages.failed(game_id, exc):
+                return
+            self._dirty.add(game_id)
+            # Shielded: the task is the board's, not the caller's to cancel.
+            await asyncio.shield(self._schedule(game_id, channel_id))
+            return
+        self.outages.written(game_id)
 
     async def _bring_up_to_date(self, game_id: int, channel_id: int | None = None) -> None:
         """Make the posted board show the game as it is now (caller holds the
@@ -140,25 +197,54 @@ class Boards:
                     continue
                 board = None if lost else table.board_message_id
                 if board is not None and self._current(table):
+                    if table.board_version == table.version:
+                        return  # it shows this state already: never send the same board twice
                     if await self._edit(table):
                         return
                     lost = True  # deleted by someone: post a new one
                     continue
                 await self._post(table)
                 break
-        if board is not None:
+        if board is None:
+            return
+        if table.public.phase is Phase.GAME_OVER:
+            # Nothing follows in this thread but its archiving: retire now.
             async with self.pacer.write(table.channel_id):
                 await self._retire(table, board)
+        else:
+            self._retire_later(table, board)
+
+    def _retire_later(self, table: TableView, board: int) -> None:
+        """Retire ``board`` as a tidy-up write (:meth:`ChannelPacer.write`):
+        its buttons only answer "from an earlier turn" meanwhile, while the
+        next moves' boards go first.  In order per game; dropped from
+        :attr:`_retiring` when done."""
+        previous = self._retiring.get(table.id)
+        task = asyncio.create_task(self._retire_after(previous, table, board))
+        self._retiring[table.id] = task
+        task.add_done_callback(functools.partial(self._retired, table.id))
+
+    async def _retire_after(
+        self, previous: asyncio.Task[None] | None, table: TableView, board: int
+    ) -> None:
+        if previous is not None:
+            await asyncio.wait([previous])
+        async with self.pacer.write(table.channel_id, tidy=True):
+            await self._retire(table, board)
+
+    def _retired(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._retiring.get(game_id) is task:
+            del self._retiring[game_id]
 
     def _current(self, table: TableView) -> bool:
         """Whether the posted board may be edited to show ``table``: it is of this
-        deal (or the game is over: its last board shows the end), and fresh
-        enough to stay near the bottom of the channel."""
+        deal, and fresh enough to stay near the bottom of the channel.  Also
+        at the game's end: the board of its last hand shows the end — but a
+        board of an earlier hand (the game ended before the last hand's board
+        had its slot) keeps its own hand, and the end gets a board of its own."""
         posted = table.board_posted_at
         if posted is None or self.clock() - posted > REPOST_AFTER:
             return False
-        if table.public.phase is Phase.GAME_OVER:
-            return True
         return table.board_hand is None or table.board_hand == deal_number(table.public)
 
     async def _post(self, table: TableView) -> None:
@@ -166,14 +252,20 @@ class Boards:
         content, file, view = await self._payload(table)
         msg = await self._channel(table.channel_id).send(content, file=file, view=view)
         self.blocked.discard(table.channel_id)
-        await self.service.moves.set_board_message(
-            table.id,
-            table.channel_id,
-            msg.id,
-            self.clock(),
-            table.version,
-            deal_number(table.public),
-        )
+        try:
+            await self.service.moves.set_board_message(
+                table.id,
+                table.channel_id,
+                msg.id,
+                self.clock(),
+                table.version,
+                deal_number(table.public),
+            )
+        except DatabaseUnavailableError:
+            # Not recorded, so never edited again (its buttons would stay
+            # live): take it back; the retry posts the board anew.
+            await self._quiet(msg.delete)
+            raise
 
     async def _edit(self, table: TableView) -> bool:
         """Edit the board to ``table`` (the caller holds a write slot); False
@@ -203,23 +295,49 @@ class Boards:
     def refresh(self, game_id: int, channel_id: int) -> None:
         """Schedule a coalesced update of the board to the latest state."""
         self._dirty.add(game_id)
+        self._schedule(game_id, channel_id)
+
+    def _schedule(self, game_id: int, channel_id: int | None) -> asyncio.Task[None]:
+        """The game's write task, started if none is running (it drops itself
+        from :attr:`_tasks` when it ends)."""
         task = self._tasks.get(game_id)
         if task is None or task.done():
-            self._tasks[game_id] = asyncio.create_task(self._flush(game_id, channel_id))
+            task = asyncio.create_task(self._flush(game_id, channel_id))
+            self._tasks[game_id] = task
+            task.add_done_callback(functools.partial(self._ended, game_id))
+        return task
 
-    async def _flush(self, game_id: int, channel_id: int) -> None:
+    def _ended(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(game_id) is task:
+            del self._tasks[game_id]
+
+    async def _flush(self, game_id: int, channel_id: int | None) -> None:
+        """Write the board while it is behind: coalesced (later moves fold into
+        one write), or — while the database is away — after each backoff."""
         try:
             while game_id in self._dirty:
-                if self.coalesce:
+                wait = self.outages.wait(game_id)
+                if wait is not None:
+                    await asyncio.sleep(wait)
+                elif self.coalesce:
                     await asyncio.sleep(self.coalesce)
-                # While the channel is busy, later moves keep folding into this edit.
-                await self.pacer.ready(channel_id)
-                async with self._lock(game_id):
+                if channel_id is not None:
+                    # While the channel is busy, later moves keep folding into this edit.
+                    await self.pacer.ready(channel_id)
+                async with self._locks.hold(game_id):
                     if game_id not in self._dirty:  # shown meanwhile (new hand, game end)
                         return
                     self._dirty.discard(game_id)
-                    await self._bring_up_to_date(game_id, channel_id)
+                    try:
+                        await self._bring_up_to_date(game_id, channel_id)
+                    except DatabaseUnavailableError as exc:
+                        if self.outages.failed(game_id, exc):
+                            self._dirty.add(game_id)  # the latest state, once it is back
+                        continue
+                self.outages.written(game_id)
         except Exception as exc:
+            self._dirty.discard(game_id)
+            self.outages.forget(game_id)
             self.note_failure(channel_id, exc)
 
     async def resume(self) -> None:
@@ -231,7 +349,8 @@ class Boards:
 
     def pending(self) -> list[asyncio.Task[None]]:
         """Board edits still scheduled or running."""
-        return list(self._tasks.values())
+        tasks = [*self._tasks.values(), *self._retiring.values()]
+        return [t for t in tasks if not t.done()]
 
     # --- notices ---------------------------------------------------------------------
 
@@ -270,8 +389,7 @@ class Boards:
         for change in result.rating_changes:
             seat = table.seat_of(change.user_id)
             name = public.names[seat] if seat is not None else str(change.user_id)
-            delta = change.after - change.before
-            lines.append(f"{name}: rating {change.before:.0f} → {change.after:.0f} ({delta:+.0f})")
+            lines.append(text.rating_change_line(name, change.before, change.after))
         async with self.pacer.write(table.channel_id):
             await self._channel(table.channel_id).send(
                 "\n".join(lines),

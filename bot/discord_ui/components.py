@@ -7,6 +7,7 @@ import discord
 from bot.engine import ActionKind, Assist, Phase
 from bot.service import TurnView
 
+from . import text
 from .actions import ChallengeAction, LobbyAction, TournamentAction, TurnAction
 from .assistance import discard_options
 from .items import (
@@ -41,15 +42,21 @@ def board_view(game_id: int, version: int, phase: Phase) -> discord.ui.View:
         return layout(view)
     view.add_item(
         ActionButton(
-            TurnAction.HAND, game_id, version, label="My hand", style=discord.ButtonStyle.primary
+            TurnAction.HAND,
+            game_id,
+            version,
+            label=text.HAND_LABEL,
+            style=discord.ButtonStyle.primary,
         )
     )
     if phase is Phase.DRAW:
-        view.add_item(ActionButton(TurnAction.STOCK, game_id, version, label="Draw from stock"))
+        view.add_item(ActionButton(TurnAction.STOCK, game_id, version, label=text.STOCK_LABEL))
     if phase in (Phase.DRAW, Phase.UPCARD, Phase.FIFTIETH):
-        view.add_item(ActionButton(TurnAction.TAKE, game_id, version, label="Take discard"))
+        view.add_item(
+            ActionButton(TurnAction.TAKE, game_id, version, label=text.TAKE_DISCARD_LABEL)
+        )
     if phase in (Phase.UPCARD, Phase.FIFTIETH):
-        view.add_item(ActionButton(TurnAction.PASS, game_id, version, label="Pass"))
+        view.add_item(ActionButton(TurnAction.PASS, game_id, version, label=text.PASS_LABEL))
     return layout(view)
 
 
@@ -66,35 +73,35 @@ def hand_controls(turn: TurnView) -> discord.ui.View:
                 TurnAction.STOCK,
                 game_id,
                 version,
-                label="Draw from stock",
+                label=text.STOCK_LABEL,
                 style=discord.ButtonStyle.primary,
             )
         )
     if ActionKind.TAKE_DISCARD in legal and top is not None:
-        ui.add_item(ActionButton(TurnAction.TAKE, game_id, version, label=f"Take the {top}"))
+        ui.add_item(ActionButton(TurnAction.TAKE, game_id, version, label=text.take_label(top)))
     if ActionKind.PASS in legal:
-        ui.add_item(ActionButton(TurnAction.PASS, game_id, version, label="Pass"))
+        ui.add_item(ActionButton(TurnAction.PASS, game_id, version, label=text.PASS_LABEL))
     if ActionKind.DISCARD in legal and advice.discards:
         ui.add_item(DiscardSelect(game_id, version, discard_options(turn)))
     success = discord.ButtonStyle.success
     if advice.gin_card is not None:
-        label = f"Gin (throw {advice.gin_card.label})"
+        label = text.gin_label(advice.gin_card.label)
         ui.add_item(
             ActionButton(TurnAction.GIN, game_id, version, label=label, style=success, row=1)
         )
     elif advice.knock_card is not None:
-        label = f"Knock (throw {advice.knock_card.label})"
+        label = text.knock_button_label(advice.knock_card.label)
         ui.add_item(
             ActionButton(TurnAction.KNOCK, game_id, version, label=label, style=success, row=1)
         )
     if ActionKind.BIG_GIN in legal and turn.table.assist is not Assist.OFF:
         ui.add_item(
             ActionButton(
-                TurnAction.BIG_GIN, game_id, version, label="Big gin!", style=success, row=1
+                TurnAction.BIG_GIN, game_id, version, label=text.BIG_GIN_LABEL, style=success, row=1
             )
         )
     if not legal:
-        ui.add_item(ActionButton(TurnAction.HAND, game_id, version, label="Refresh"))
+        ui.add_item(ActionButton(TurnAction.HAND, game_id, version, label=text.REFRESH_LABEL))
     return layout(ui)
 
 

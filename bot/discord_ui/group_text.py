@@ -34,7 +34,7 @@ TEAM_END_WORDS = {
     HandEnd.DEAD: "dead hand",
 }
 
-#: /gin partners or /gin tournament create typed inside a thread.
+#: /gin partners or /ginadmin tournament typed inside a thread.
 NOT_IN_THREAD = (
     "Open partnership games and tournaments in a channel, not in a thread: a game's "
     "thread closes when its game ends, and the table or tournament would close with it."
@@ -228,7 +228,7 @@ TOURNAMENT_LABELS = {
 }
 
 NO_TOURNAMENT = (
-    "No tournament here yet. A member with Manage Server can open one with /gin tournament create."
+    "No tournament here yet. A member with Manage Server can open one with /ginadmin tournament."
 )
 SIGNUP_CLOSED = "Sign-up closed: pairing round 1."
 

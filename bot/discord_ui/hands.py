@@ -16,6 +16,12 @@ from bot.service import TurnView
 from . import text
 from .components import hand_controls
 from .edge import sent_to_presser
+from .keyed import RecentMap
+
+#: Players whose colour choice (``/gin hand four_color``) is remembered: the
+#: most recent ones.  A choice is kept in memory only (a restart forgets it
+#: too); a player forgotten sees the default colours until they choose again.
+COLOURS_KEPT = 10_000
 
 
 class HandReplies:
@@ -25,7 +31,8 @@ class HandReplies:
         self.renderer = renderer
         #: Seconds to wait for the hand image before deferring the interaction.
         self.defer_after = defer_after
-        self.four_color: dict[int, bool] = {}
+        #: Each player's colour choice, by user id (most recent :data:`COLOURS_KEPT`).
+        self.four_color: RecentMap[int, bool] = RecentMap(COLOURS_KEPT)
 
     async def payload(
         self, turn: TurnView, note: str = ""
@@ -46,6 +53,10 @@ class HandReplies:
         alt = hand_alt(view, turn.table.assist)
         file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
         return content, file, hand_controls(turn)
+
+    def sizes(self) -> dict[str, int]:
+        """What this keeps per player (tests, the soak benchmark)."""
+        return {"hands.four_color": len(self.four_color)}
 
     async def reply(self, interaction: discord.Interaction, turn: TurnView, note: str = "") -> None:
         """Answer with the hand, privately: edit the ephemeral message the click

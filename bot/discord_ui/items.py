@@ -40,7 +40,7 @@ from .edge import (
 from .errors import report
 from .group_text import LOBBY_LABELS, TOURNAMENT_LABELS
 from .handlers import handlers_of
-from .text import FOREIGN_MESSAGE, FORGED_CONTROL, NOT_OFFERED
+from .text import CHALLENGE_LABELS, FOREIGN_MESSAGE, FORGED_CONTROL, NOT_OFFERED
 
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 #: The template of the abstract bases: matches no custom_id (they are never registered).
@@ -254,7 +254,7 @@ class ChallengeButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=action.capitalize(),
+                label=CHALLENGE_LABELS[action],
                 style=self.STYLES[action],
                 custom_id=f"gin:c:{action}:{challenge_id}",
                 disabled=disabled,

@@ -21,6 +21,16 @@ a restart :meth:`Pings.resume` re-arms them from each waiting turn's start
 sent late — it may already have gone out before the restart, and a second
 one would be noise; the turn timer's reminder still comes.  :meth:`Pings.tick`
 runs whatever is due now (tests move the clock and call it).
+
+Everything kept per game — the ping waiting for a slot, the idle ping armed,
+the last ping sent — is let go when the turn passes or the game ends
+(:meth:`Pings.game_over`); :meth:`Pings.sizes` counts it.  (A follow-up
+that comes after its game's end with the game as it was before — a start
+overtaken by a resignation — may still arm an idle ping: it is dropped,
+unsent, when it falls due.)  While the
+database is unavailable a ping that needs it (the server's setting, the
+game's state) is skipped with one line: the turn timer's reminder still
+comes.
 """
 
 from __future__ import annotations
@@ -34,7 +44,7 @@ from dataclasses import dataclass
 
 import discord
 
-from bot.service import GameStatus, GinService, PingMode, TableView
+from bot.service import DatabaseUnavailableError, GameStatus, GinService, PingMode, TableView
 
 from . import text
 from .pacing import ChannelPacer
@@ -87,9 +97,13 @@ class Pings:
         await self._settle(table.id)
         self._cancel(table.id)
         user = table.turn_user
-        if user is None or table.is_ai_turn:
+        if user is None or table.is_ai_turn or table.status is not GameStatus.ACTIVE:
             return
-        settings = await self.service.settings.get_settings(table.guild_id)
+        try:
+            settings = await self.service.settings.get_settings(table.guild_id)
+        except DatabaseUnavailableError:
+            log.warning("turn ping of game %s skipped: the database is unavailable", table.id)
+            return
         if settings.ping_mode is PingMode.EVERY:
             await self._send(table.id, table.version, table.channel_id, user, idle_minutes=None)
         elif settings.ping_mode is PingMode.IDLE:
@@ -131,7 +145,11 @@ class Pings:
             if pending.due_at > now:
                 continue
             self._cancel(game_id)
-            table = await self.service.moves.table_view(game_id)
+            try:
+                table = await self.service.moves.table_view(game_id)
+            except DatabaseUnavailableError:
+                log.warning("idle ping of game %s skipped: the database is unavailable", game_id)
+                continue
             idle = (
                 table.status is GameStatus.ACTIVE
                 and table.version == pending.version
@@ -150,6 +168,16 @@ class Pings:
 
     def pending(self) -> list[asyncio.Task[None]]:
         return list(self._tasks)
+
+    def sizes(self) -> dict[str, int]:
+        """What this keeps per game (tests, the soak benchmark)."""
+        return {
+            "pings.wanted": len(self._wanted),
+            "pings.pending": len(self._pending),
+            "pings.handles": len(self._handles),
+            "pings.sent": len(self._sent),
+            "pings.tasks": len(self._tasks),
+        }
 
     # --- internals ------------------------------------------------------------------------
 
@@ -180,26 +208,41 @@ class Pings:
     async def _send(
         self, game_id: int, version: int, channel_id: int, user_id: int, idle_minutes: int | None
     ) -> None:
+        """Ping for turn ``version``, unless the turn moves on before its slot.
+        ``_wanted`` holds the version until the ping is sent and kept: a turn
+        that passes (or a game that ends) meanwhile takes it away, and the
+        ping just sent is then settled at once instead of kept."""
         self._wanted[game_id] = version
-        await self.pacer.ready(channel_id)
-        async with self.pacer.write(channel_id):
-            if self._wanted.get(game_id) != version:
-                return  # the turn moved on while the channel was busy: no late ping
-            self._wanted.pop(game_id, None)
-            channel = self.client.get_partial_messageable(channel_id)
-            msg = await channel.send(
-                text.turn_ping(user_id, game_id, idle_minutes),
-                allowed_mentions=discord.AllowedMentions(users=True, roles=False, everyone=False),
-            )
-        self._sent[game_id] = _Sent(channel.get_partial_message(msg.id), channel_id, user_id)
+        try:
+            await self.pacer.ready(channel_id)
+            async with self.pacer.write(channel_id):
+                if self._wanted.get(game_id) != version:
+                    return  # the turn moved on while the channel was busy: no late ping
+                channel = self.client.get_partial_messageable(channel_id)
+                msg = await channel.send(
+                    text.turn_ping(user_id, game_id, idle_minutes),
+                    allowed_mentions=discord.AllowedMentions(
+                        users=True, roles=False, everyone=False
+                    ),
+                )
+            sent = _Sent(channel.get_partial_message(msg.id), channel_id, user_id)
+            if self._wanted.get(game_id) == version:
+                self._sent[game_id] = sent
+            else:  # the turn passed (or the game ended) while it was being sent
+                await self._settle_sent(game_id, sent)
+        finally:
+            if self._wanted.get(game_id) == version:
+                del self._wanted[game_id]
 
     async def _settle(self, game_id: int) -> None:
         """Edit the last ping to say the turn passed (never delete it: its
         notification may still be unread, and it should lead somewhere)."""
         sent = self._sent.pop(game_id, None)
-        if sent is None:
-            return
-        async with self.pacer.write(sent.channel_id):
+        if sent is not None:
+            await self._settle_sent(game_id, sent)
+
+    async def _settle_sent(self, game_id: int, sent: _Sent) -> None:
+        async with self.pacer.write(sent.channel_id, tidy=True):
             with contextlib.suppress(discord.HTTPException):
                 await sent.message.edit(
                     content=text.turn_passed(sent.user_id, game_id),

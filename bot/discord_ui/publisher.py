@@ -8,6 +8,13 @@ runner (which it builds, handing it :meth:`Publisher.on_ai_move`, since each
 needs the other) and the partnership and tournament follow-ups.  Those are
 built before it and given a :class:`Posting` — the publisher itself — each
 time they run, so nothing is wired in after construction.
+
+Memory stays flat however many games are played: a game's lock exists only
+while its follow-ups run, background tasks drop out of their set when done,
+and a finished game leaves nothing in the boards, pings, summaries or the
+computer runner (:meth:`Publisher.sizes` counts what they hold).  A follow-up
+that meets a database outage logs one line, never a traceback; its board is
+retried until the database is back (:mod:`.boards`).
 """
 
 from __future__ import annotations
@@ -23,6 +30,8 @@ import discord
 from bot.service import (
     AiRunner,
     Challenge,
+    DatabaseUnavailableError,
+    GameStatus,
     MoveReport,
     OnMove,
     TableView,
@@ -34,6 +43,7 @@ from bot.service import (
 from . import text
 from .boards import Boards
 from .components import challenge_view
+from .keyed import KeyedLocks
 from .pings import Pings
 from .threads import GameThreads, Summaries
 
@@ -83,7 +93,8 @@ class Publisher:
         self.threads = GameThreads(client, boards.service)
         self.summaries = Summaries(client, boards.service, boards.pacer, coalesce=boards.coalesce)
         self._background: set[asyncio.Task[None]] = set()
-        self._locks: dict[int, asyncio.Lock] = {}
+        #: Each game's follow-ups, one at a time (held only while they run).
+        self._locks: KeyedLocks[int] = KeyedLocks()
         #: The computer's moves come back through :meth:`on_ai_move`.
         self.ai = computer(self.on_ai_move)
         self._on_team = on_team
@@ -95,11 +106,22 @@ class Publisher:
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
-    async def after_move(self, report: MoveReport, *, from_ai: bool = False) -> None:
+    async def after_move(
+        self,
+        report: MoveReport,
+        *,
+        from_ai: bool = False,
+        answered: asyncio.Event | None = None,
+    ) -> None:
         """Everything public that follows a committed move, one move at a time
-        per game so reveals, boards and pings keep their order."""
-        lock = self._locks.setdefault(report.table.id, asyncio.Lock())
-        async with lock:
+        per game so reveals, boards and pings keep their order.  ``answered``:
+        the player's own answer is still on its way — this takes its place in
+        the game's order now (started as the move commits) and waits for the
+        answer before posting anything, so a quick later move (a resignation)
+        can never be posted before it."""
+        async with self._locks.hold(report.table.id):
+            if answered is not None:
+                await answered.wait()
             await self._after_move(report)
         if report.table.is_ai_turn and not from_ai:
             self.ai.schedule(report.table.id)
@@ -133,6 +155,10 @@ class Publisher:
                 await self.pings.turn(table)
         except discord.HTTPException as exc:
             self.boards.note_failure(table.channel_id, exc)
+        except DatabaseUnavailableError as exc:
+            # One line, no traceback; the board still catches up once it is back.
+            self.boards.note_failure(table.channel_id, exc)
+            self.boards.refresh(table.id, table.channel_id)
 
     async def _placed(self, table: TableView) -> TableView:
         """``table`` where its game is played now, its thread started."""
@@ -157,22 +183,29 @@ class Publisher:
         await self.summaries.final(report.table, report.game_result)
         await self._tournament(report)
         await self.threads.archive(report.table)
+        self.boards.game_over(report.table)
 
     async def open_board(self, table: TableView, place: Place | None = None) -> None:
         """A new game: ``place`` (announce it, place it in a thread), its
         thread (when it plays in one), first board, the first ping, and the
         computer's move if it starts.  Holds the game's lock, so what its
-        first moves post comes after, in the right place."""
-        lock = self._locks.setdefault(table.id, asyncio.Lock())
-        async with lock:
+        first moves post comes after, in the right place.  Works from the game
+        as it is when the lock is had: a first move quicker than this (or the
+        game's end) may have been posted already — its thread started, its
+        board up — and a game over has nothing left to open (no ping for a
+        turn long gone)."""
+        async with self._locks.hold(table.id):
             try:
+                table = await self.boards.service.moves.table_view(table.id)
+                if table.status is not GameStatus.ACTIVE:
+                    return
                 if place is not None:
                     table = await place(table)
                 if table.in_thread and table.board_message_id is None:
                     table = await self.threads.start(table)
                 await self.boards.post_new(table)
                 await self.pings.turn(table)
-            except discord.HTTPException as exc:
+            except (discord.HTTPException, DatabaseUnavailableError) as exc:
                 self.boards.note_failure(table.channel_id, exc)
         if table.is_ai_turn:
             self.ai.schedule(table.id)
@@ -199,15 +232,17 @@ class Publisher:
                 mention=(notice.user_id,),
             )
         elif notice.report is not None and notice.report.game_result is not None:
-            await self.boards.notice(
-                notice.channel_id,
-                text.timed_out_line(notice.user_id, notice.game_id),
-            )
-            if notice.report.team is not None:
-                await self.pings.game_over(notice.game_id)
-                await self._on_team(notice.report, self)
-                return
-            await self._game_over(notice.report)
+            # In the game's order, like a move: nothing of an earlier move comes after.
+            async with self._locks.hold(notice.game_id):
+                await self.boards.notice(
+                    notice.channel_id,
+                    text.timed_out_line(notice.user_id, notice.game_id),
+                )
+                if notice.report.team is not None:
+                    await self.pings.game_over(notice.game_id)
+                    await self._on_team(notice.report, self)
+                    return
+                await self._game_over(notice.report)
 
     async def _tournament(self, report: MoveReport) -> None:
         """A tournament match ended: the bracket and the matches it started."""
@@ -225,10 +260,24 @@ class Publisher:
         """Wait until no follow-up work or computer move is pending (tests, shutdown)."""
         while True:
             pending = [t for t in self._background if not t.done()]
-            pending += [t for t in self.boards.pending() if not t.done()]
+            pending += self.boards.pending()
             pending += [t for t in self.pings.pending() if not t.done()]
-            pending += [t for t in self.summaries.pending() if not t.done()]
+            pending += self.summaries.pending()
             pending += self.ai.pending()
             if not pending:
                 return
             await asyncio.gather(*pending, return_exceptions=True)
+
+    def sizes(self) -> dict[str, int]:
+        """What the public side keeps per game, thread, channel or task, by
+        map: each is back to its idle size once the games are over (the
+        channel pacer's once its channels have been quiet for a window)."""
+        return {
+            "publisher.background": len(self._background),
+            "publisher.locks": len(self._locks),
+            **self.boards.sizes(),
+            **self.boards.pacer.sizes(),
+            **self.pings.sizes(),
+            **self.summaries.sizes(),
+            **{f"ai.{name}": size for name, size in self.ai.sizes().items()},
+        }

@@ -55,6 +55,9 @@ END_WORDS = {
     HandEnd.DEAD: "dead hand",
 }
 
+#: A moderator's end, on the board: nobody resigned.
+MODERATOR_ENDED = "A moderator ended the game (unrated)"
+
 REASON_WORDS = {
     GameEnd.TARGET: "reached the target",
     GameEnd.RESIGN: "won by resignation",
@@ -84,10 +87,16 @@ def describe_events(events: Sequence[Event], names: tuple[str, str]) -> str:
             EventKind.GIN: "went gin!",
             EventKind.BIG_GIN: "went big gin!",
             EventKind.DEAD_HAND: "",
-            EventKind.FORFEIT: "gave up the game",
+            EventKind.FORFEIT: "resigned",
+            EventKind.TIMED_OUT: "ran out of time",
+            EventKind.ENDED: "",
         }[e.kind]
         if e.kind is EventKind.DEAD_HAND:
             parts.append("The stock ran down: dead hand, no points")
+            actor = None
+            continue
+        if e.kind is EventKind.ENDED:
+            parts.append(MODERATOR_ENDED)
             actor = None
             continue
         if lead:
@@ -168,6 +177,9 @@ def hand_result_line(r: HandResult, names: tuple[str, str], *, number: int | Non
 def game_result_line(result: GameResult, names: tuple[str, str], *, match: bool = False) -> str:
     w = names[result.winner]
     t = result.totals
+    if result.reason is GameEnd.ENDED:
+        # Nobody won and nobody resigned: no winner is named.
+        return f"🛑 {MODERATOR_ENDED}: no winner, no rating change."
     return (
         f"🏆 **{w}** wins the {'match' if match else 'game'} — {REASON_WORDS[result.reason]}. "
         f"Final tally {names[0]} {t[0]} – {t[1]} {names[1]}."
@@ -427,6 +439,34 @@ def knock_label(card: str, *, gin_only: bool) -> str:
 DISCARD_PLACEHOLDER = "Discard a card…"
 REMATCH_LABEL = "Rematch"
 REVIEW_LABEL = "Review my hand"
+#: Turn buttons on the board and under a private hand.
+HAND_LABEL = "My hand"
+STOCK_LABEL = "Draw from stock"
+PASS_LABEL = "Pass"
+TAKE_DISCARD_LABEL = "Take discard"
+REFRESH_LABEL = "Refresh"
+BIG_GIN_LABEL = "Big gin!"
+#: Accept / Decline / Cancel under a challenge, by the action's name.
+CHALLENGE_LABELS = {"accept": "Accept", "decline": "Decline", "cancel": "Cancel"}
+
+
+def take_label(card: object) -> str:
+    """The private Take button names the face-up card (it is public)."""
+    return f"Take the {card}"
+
+
+def gin_label(card: str) -> str:
+    return f"Gin (throw {card})"
+
+
+def knock_button_label(card: str) -> str:
+    return f"Knock (throw {card})"
+
+
+def rating_change_line(name: str, before: float, after: float) -> str:
+    """One player's rating change under a game's tally."""
+    return f"{name}: rating {before:.0f} → {after:.0f} ({after - before:+.0f})"
+
 
 FORGED_CONTROL = "That button isn't one I made — nothing changed."
 FOREIGN_MESSAGE = (
@@ -450,7 +490,7 @@ def cannot_host(lacking: Sequence[str], *, thread_fallback: bool) -> str:
     names = ", ".join(f"**{n}**" for n in lacking)
     fallback = (
         " Or a server admin can have games played in the channel itself: "
-        "`/gin settings setting:tables value:channel`."
+        "`/ginadmin settings setting:tables value:channel`."
         if thread_fallback
         else ""
     )
@@ -620,15 +660,14 @@ def rules_text(settings: ServerSettings) -> str:
     return "\n".join(lines)
 
 
-def value_needed(setting: str) -> str:
-    return f"Give a value for {setting}."
-
-
 def setting_changed(setting: str, value: str) -> str:
     return f"✅ {setting} is now **{value}**. New games use it."
 
 
-SETTINGS_HEAD = "**Server settings** (change with /gin settings setting:<name> value:<value>)"
+SETTINGS_HEAD = (
+    "**Server settings** (Manage Server changes one with "
+    "/ginadmin settings setting:<name> value:<value>)"
+)
 
 
 def settings_text(head: str, current: ServerSettings) -> str:

@@ -13,6 +13,7 @@ After the game the thread is archived; a rematch opens a new one.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Sequence
 from typing import Final, Literal
@@ -20,9 +21,10 @@ from typing import Final, Literal
 import discord
 
 from bot.engine import GameResult
-from bot.service import GinService, TableView
+from bot.service import DatabaseUnavailableError, GinService, TableView
 
 from . import text
+from .outage import Backoff, Outages
 from .pacing import ChannelPacer
 
 log = logging.getLogger(__name__)
@@ -106,7 +108,11 @@ class GameThreads:
 class Summaries:
     """The channel's one line per game, edited at hand ends (coalesced and
     paced in the parent channel, built from the game as it is when the write
-    slot comes) and finally with the result."""
+    slot comes) and finally with the result.
+
+    A game's pending edit, task and result are dropped once its line is
+    written; an edit that meets a database outage is tried again until the
+    database is back (:mod:`.outage`)."""
 
     def __init__(
         self,
@@ -115,23 +121,37 @@ class Summaries:
         pacer: ChannelPacer,
         *,
         coalesce: float = 0.4,
+        backoff: Backoff | None = None,
     ) -> None:
         self.client = client
         self.service = service
         self.pacer = pacer
         self.coalesce = coalesce
         self._dirty: set[int] = set()
+        #: Each game's running edit task, dropped when it ends.
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        #: A finished game's result, until its line shows it.
         self._results: dict[int, GameResult] = {}
+        self.outages = Outages("summary line", log, backoff)
 
     def update(self, table: TableView) -> None:
         """A hand ended: the line shows the new score (soon, coalesced)."""
         if not table.in_thread:
             return
         self._dirty.add(table.id)
+        self._schedule(table)
+
+    def _schedule(self, table: TableView) -> asyncio.Task[None]:
         task = self._tasks.get(table.id)
         if task is None or task.done():
-            self._tasks[table.id] = asyncio.create_task(self._flush(table))
+            task = asyncio.create_task(self._flush(table))
+            self._tasks[table.id] = task
+            task.add_done_callback(functools.partial(self._ended, table.id))
+        return task
+
+    def _ended(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(game_id) is task:
+            del self._tasks[game_id]
 
     async def final(self, table: TableView, result: GameResult) -> None:
         """The game is over: the line keeps its result."""
@@ -139,11 +159,8 @@ class Summaries:
             return
         self._results[table.id] = result
         self._dirty.add(table.id)
-        task = self._tasks.get(table.id)
-        if task is not None and not task.done():
-            await task  # it picks the result up
-            return
-        await self._flush(table)
+        # The running task picks the result up; shielded: it is the line's, not ours.
+        await asyncio.shield(self._schedule(table))
 
     async def _flush(self, table: TableView) -> None:
         parent = table.summary_channel_id
@@ -153,20 +170,40 @@ class Summaries:
         )
         try:
             while table.id in self._dirty:
-                if self.coalesce and table.id not in self._results:
+                wait = self.outages.wait(table.id)
+                if wait is not None:
+                    await asyncio.sleep(wait)
+                elif self.coalesce and table.id not in self._results:
                     await asyncio.sleep(self.coalesce)
                 async with self.pacer.write(parent):
                     self._dirty.discard(table.id)
-                    now = await self.service.moves.table_view(table.id)
+                    try:
+                        now = await self.service.moves.table_view(table.id)
+                    except DatabaseUnavailableError as exc:
+                        if self.outages.failed(table.id, exc):
+                            self._dirty.add(table.id)
+                        continue
                     await message.edit(
                         content=text.summary_line(now, self._results.get(table.id)),
                         view=None,
                         allowed_mentions=discord.AllowedMentions.none(),
                     )
+                self.outages.written(table.id)
         except discord.HTTPException as exc:
             log.info("could not update game %s's summary: %s", table.id, exc)
         finally:
+            self._dirty.discard(table.id)
             self._results.pop(table.id, None)
+            self.outages.forget(table.id)
 
     def pending(self) -> list[asyncio.Task[None]]:
-        return list(self._tasks.values())
+        return [t for t in self._tasks.values() if not t.done()]
+
+    def sizes(self) -> dict[str, int]:
+        """What this keeps per game (tests, the soak benchmark)."""
+        return {
+            "summaries.dirty": len(self._dirty),
+            "summaries.tasks": len(self._tasks),
+            "summaries.results": len(self._results),
+            "summaries.outages": len(self.outages),
+        }

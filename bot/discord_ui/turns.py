@@ -3,10 +3,14 @@ hears back privately, then the public side follows.
 
 Every action takes the same path: ``moves.play`` (which finds the game,
 applies the move and commits before returning) → the player's private hand
-reply → :meth:`Publisher.after_move` in the background.
+reply → :meth:`Publisher.after_move` in the background (started as the move
+commits, so the game's public posts keep the order of its moves; it waits
+for the private reply before posting).
 """
 
 from __future__ import annotations
+
+import asyncio
 
 import discord
 
@@ -85,10 +89,17 @@ class Turns:
         await self._answer(interaction, report)
 
     async def _answer(self, interaction: discord.Interaction, report: MoveReport) -> None:
-        """The player's own answer first; the public side after it."""
+        """The player's own answer first; the public side after it.  The
+        public side is started now, as the move has just committed, so it
+        keeps its place among the game's moves however long the answer takes
+        — and it still comes if the answer fails (the move counts)."""
         assert report.turn is not None
         note = text.describe_events(report.events, report.table.names)
         if report.table.channel_id in self.publisher.boards.blocked:
             note = f"{LOST_BOARD}\n{note}"
-        await self.hands.reply(interaction, report.turn, note)
-        self.publisher.spawn(self.publisher.after_move(report))
+        answered = asyncio.Event()
+        self.publisher.spawn(self.publisher.after_move(report, answered=answered))
+        try:
+            await self.hands.reply(interaction, report.turn, note)
+        finally:
+            answered.set()

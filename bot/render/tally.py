@@ -7,13 +7,13 @@ want to check the sum.
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
-from bot.engine.records import GameResult, SeatTally
+from bot.engine.records import GameEnd, GameResult, SeatTally
 from bot.engine.views import PublicView
 
 from . import theme, words
-from .canvas import encode_png, new_canvas
+from .scene import Scene
 from .widgets import name_text, phrase, text
 
 WIDTH = 800
@@ -27,20 +27,29 @@ COL_W = (WIDTH - 2 * MARGIN - 20 - LABEL_W) // 2
 def render_tally(game: GameResult, view: PublicView, *, four_color: bool = False) -> bytes:
     """PNG of the final tally.  ``four_color`` is accepted for a uniform API
     (no card is drawn here)."""
-    return encode_png(tally_image(game, view))
+    return tally_scene(game, view).png()
 
 
 def tally_image(game: GameResult, view: PublicView) -> Image.Image:
     """The tally before encoding (tests inspect its exact colours)."""
+    return tally_scene(game, view).image()
+
+
+def tally_scene(game: GameResult, view: PublicView) -> Scene:
+    """The tally as drawing operations (see :mod:`.scene`)."""
     rows = _rows(game, view)
     height = HEADER_H + 60 + ROW_H * len(rows) + 30
-    img, draw = new_canvas(WIDTH, height)
+    scene = Scene(WIDTH, height)
     winner = game.winner if game.winner in (0, 1) else 0
     loser = 1 - winner
     full = WIDTH - 2 * MARGIN - 20
-    head = phrase(words.WINS_THE_GAME, [(view.names[winner], winner)], 40, full)
-    text(img, (WIDTH / 2, 44), head, 40, theme.GOLD, anchor="mm", max_width=full)
-    if game.reason == "target":
+    if game.reason is GameEnd.ENDED:
+        # Nobody won: a moderator stopped the game (no rating changes).
+        head = phrase(words.ENDED_HEAD, [], 40, full)
+    else:
+        head = phrase(words.WINS_THE_GAME, [(view.names[winner], winner)], 40, full)
+    text(scene, (WIDTH / 2, 44), head, 40, theme.GOLD, anchor="mm", max_width=full)
+    if game.reason is GameEnd.TARGET:
         sub = phrase(
             words.reached_target(view.target, game.margin),
             [(view.names[winner], winner)],
@@ -50,9 +59,9 @@ def tally_image(game: GameResult, view: PublicView) -> Image.Image:
     else:
         template = words.ended_with_margin(game.reason, game.margin)
         sub = phrase(template, [(view.names[loser], loser)], 24, full)
-    text(img, (WIDTH / 2, 88), sub, 24, theme.TEXT_DIM, anchor="mm", max_width=full)
-    _table(img, draw, view, winner, rows, HEADER_H)
-    return img
+    text(scene, (WIDTH / 2, 88), sub, 24, theme.TEXT_DIM, anchor="mm", max_width=full)
+    _table(scene, view, winner, rows, HEADER_H)
+    return scene
 
 
 Row = tuple[str, str, str, bool]  # label, seat 0, seat 1, emphasised
@@ -85,8 +94,7 @@ def _signed(v: int) -> str:
 
 
 def _table(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    scene: Scene,
     view: PublicView,
     winner: int,
     rows: list[Row],
@@ -99,11 +107,11 @@ def _table(
     ry = y + 56
     for i, row in enumerate(rows):
         if not row[3] and i % 2 == 0:
-            draw.rectangle((x0, ry, right, ry + ROW_H), fill=theme.FELT_DARK)
+            scene.rectangle((x0, ry, right, ry + ROW_H), fill=theme.FELT_DARK)
         ry += ROW_H
     # The winner's column, edged in gold.
     wx = cols[winner] - COL_W // 2 + 6
-    draw.rounded_rectangle(
+    scene.rounded_rectangle(
         (wx, y - 4, wx + COL_W - 12, y + 60 + ROW_H * len(rows)),
         14,
         outline=theme.GOLD,
@@ -112,14 +120,14 @@ def _table(
     for seat in (0, 1):
         name = name_text(view.names[seat], seat, 26, COL_W - 30)
         color = theme.GOLD if seat == winner else theme.TEXT
-        text(img, (cols[seat], y + 28), name, 26, color, anchor="mm")
+        text(scene, (cols[seat], y + 28), name, 26, color, anchor="mm")
     ry = y + 56
     for label, v0, v1, strong in rows:
         if strong:
-            draw.line((x0, ry + 2, right, ry + 2), fill=theme.TEXT_DIM, width=2)
+            scene.line((x0, ry + 2, right, ry + 2), fill=theme.TEXT_DIM, width=2)
         size = 30 if strong else 24
         text(
-            img,
+            scene,
             (x0 + 14, ry + ROW_H / 2),
             label,
             22 if not strong else 26,
@@ -129,7 +137,7 @@ def _table(
         )
         for seat, value in ((0, v0), (1, v1)):
             text(
-                img,
+                scene,
                 (cols[seat], ry + ROW_H / 2),
                 value,
                 size,

@@ -11,7 +11,7 @@ Changing a string here changes pixels: the golden-image tests will say so.
 from __future__ import annotations
 
 from bot.engine.match import MatchForm
-from bot.engine.records import EventKind, HandEnd, Phase
+from bot.engine.records import EventKind, GameEnd, HandEnd, Phase
 from bot.engine.rules import Ruleset
 from bot.engine.tournament import TournamentFormat
 from bot.engine.views import PublicView
@@ -107,7 +107,9 @@ EVENT_WORDS = {
     EventKind.GIN: "went gin",
     EventKind.BIG_GIN: "went big gin",
     EventKind.DEAD_HAND: "— dead hand",
-    EventKind.FORFEIT: "forfeited",
+    EventKind.FORFEIT: "resigned",
+    EventKind.TIMED_OUT: "ran out of time",
+    EventKind.ENDED: "— game ended by a moderator",
     EventKind.DEAL: "dealt",
 }
 
@@ -225,11 +227,13 @@ def reveal_subtitle(number: int, explained: str) -> str:
 # --- the tally ---------------------------------------------------------------------
 
 WINS_THE_GAME = "{0} wins the game!"
+#: The tally's head when a moderator ended the game: nobody won it.
+ENDED_HEAD = "Ended by a moderator"
 #: How a game ended other than at the target ({0}: the loser).
 TALLY_REASONS = {
-    "resign": "{0} resigned",
-    "timeout": "{0} ran out of time",
-    "ended": "the game was ended early",
+    GameEnd.RESIGN: "{0} resigned",
+    GameEnd.TIMEOUT: "{0} ran out of time",
+    GameEnd.ENDED: "no winner · no rating change",
 }
 GAME_ENDED = "the game ended"
 HAND_POINTS = "Hand points"
@@ -244,8 +248,10 @@ def reached_target(target: int, margin: int) -> str:
     return f"{{0}} reached {target} · wins by {margin}"
 
 
-def ended_with_margin(reason: str, margin: int) -> str:
+def ended_with_margin(reason: GameEnd, margin: int) -> str:
     """{0}: the loser."""
+    if reason is GameEnd.ENDED:
+        return TALLY_REASONS[reason]
     return TALLY_REASONS.get(reason, GAME_ENDED) + f" · margin {margin}"
 
 

@@ -5,6 +5,10 @@ The runner belongs to the service (it needs nothing from Discord); the bot
 gives it ``on_move`` for the public side and calls :meth:`AiRunner.schedule`
 once the human's move has been posted, so the channel always shows the
 moves in the order they were made.
+
+A game's task is dropped from the runner as soon as it ends (the computer
+has moved and it is the human's turn, or the game is over), so the runner
+holds only the turns being played (:meth:`AiRunner.sizes`).
 """
 
 from __future__ import annotations
@@ -39,15 +43,24 @@ class AiRunner:
         self._on_move = on_move
         #: Seconds the computer "thinks" before each move, so people can follow.
         self.delay = delay
+        #: The task of each game whose computer turn is scheduled or running.
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     def schedule(self, game_id: int) -> None:
         """Let the computer play in ``game_id`` if it is its turn (idempotent)."""
         task = self._tasks.get(game_id)
         if task is None or task.done():
-            self._tasks[game_id] = asyncio.create_task(
-                self._loop(game_id), name=f"computer:{game_id}"
-            )
+            task = asyncio.create_task(self._loop(game_id), name=f"computer:{game_id}")
+            self._tasks[game_id] = task
+            task.add_done_callback(functools.partial(self._ended, game_id))
+
+    def _ended(self, game_id: int, task: asyncio.Task[None]) -> None:
+        if self._tasks.get(game_id) is task:
+            del self._tasks[game_id]
+
+    def sizes(self) -> dict[str, int]:
+        """What the runner keeps per game (tests, the soak benchmark)."""
+        return {"tasks": len(self._tasks)}
 
     async def resume(self) -> None:
         """After a start or restart: every turn the computer owes."""

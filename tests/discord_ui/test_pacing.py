@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.discord_ui.pacing import ChannelPacer
 
 
@@ -77,3 +79,35 @@ async def test_a_write_counts_from_when_it_finished() -> None:
     # after the second.
     assert started[2] >= min(done[:2]) + 0.1 - 0.01
     assert pacer.wait_time(3) > 0
+
+
+async def test_a_tidy_write_leaves_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Housekeeping (retiring an old board, settling a ping) waits until the
+    channel has HEADROOM slots to spare and no normal write is waiting, so
+    the next move's board is never queued behind it."""
+    from bot.discord_ui import pacing
+
+    monkeypatch.setattr(pacing, "TIDY_POLL", 0.01)
+    pacer = ChannelPacer(burst=5, window=0.5 / 1.1)  # 5 per 0.5 s with the margin
+    order: list[str] = []
+
+    async def write(name: str, *, tidy: bool = False) -> None:
+        async with pacer.write(3, tidy=tidy):
+            order.append(name)
+
+    await write("a")
+    await write("b")
+    # 2 of 5 used: a tidy write would leave 2 free, so it may go now.
+    await asyncio.wait_for(write("tidy1", tidy=True), 0.1)
+    # 3 used: a tidy write would leave only 1 free, so it waits for the window…
+    tidy = asyncio.create_task(write("tidy2", tidy=True))
+    await asyncio.sleep(0.05)
+    assert "tidy2" not in order
+    # …while normal writes still take the slots at once.
+    await asyncio.wait_for(asyncio.gather(write("c"), write("d")), 0.1)
+    assert order == ["a", "b", "tidy1", "c", "d"]
+    await asyncio.wait_for(tidy, 2)
+    assert order[-1] == "tidy2"
+    assert pacer.sizes()["pacer.waiting"] == 0

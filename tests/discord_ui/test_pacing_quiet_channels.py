@@ -24,11 +24,16 @@ async def write(pacer: ChannelPacer, channel_id: int) -> None:
 def test_quiet_channels_are_forgotten() -> None:
     clock = Clock()
     pacer = ChannelPacer(burst=2, window=1.0, clock=clock)
-    idle = {"pacer.sent": 0, "pacer.open": 0, "pacer.locks": 0}
+    idle = {"pacer.sent": 0, "pacer.open": 0, "pacer.locks": 0, "pacer.waiting": 0}
     assert pacer.sizes() == idle
     for channel in range(1, 101):  # a hundred games' threads
         asyncio.run(write(pacer, channel))
-    assert pacer.sizes() == {"pacer.sent": 100, "pacer.open": 0, "pacer.locks": 0}
+    assert pacer.sizes() == {
+        "pacer.sent": 100,
+        "pacer.open": 0,
+        "pacer.locks": 0,
+        "pacer.waiting": 0,
+    }
     assert pacer.wait_time(1) == 0  # one write of two in the window
     asyncio.run(write(pacer, 1))
     assert pacer.wait_time(1) > 0  # the window still counts
@@ -36,7 +41,7 @@ def test_quiet_channels_are_forgotten() -> None:
     # A window later, the next write anywhere forgets every quiet channel.
     clock.now += 2 * pacer.window
     asyncio.run(write(pacer, 500))
-    assert pacer.sizes() == {"pacer.sent": 1, "pacer.open": 0, "pacer.locks": 0}
+    assert pacer.sizes() == {"pacer.sent": 1, "pacer.open": 0, "pacer.locks": 0, "pacer.waiting": 0}
     assert pacer.wait_time(1) == 0
     # Asking about a quiet channel forgets it too.
     clock.now += 2 * pacer.window
@@ -48,10 +53,15 @@ async def test_a_write_under_way_keeps_its_channel() -> None:
     clock = Clock()
     pacer = ChannelPacer(burst=1, window=1.0, clock=clock)
     async with pacer.write(9):
-        assert pacer.sizes() == {"pacer.sent": 0, "pacer.open": 1, "pacer.locks": 0}
+        assert pacer.sizes() == {
+            "pacer.sent": 0,
+            "pacer.open": 1,
+            "pacer.locks": 0,
+            "pacer.waiting": 0,
+        }
         pacer.sweep(clock.now + 10)
         assert pacer.sizes()["pacer.open"] == 1
         assert pacer.wait_time(9) > 0  # still under way: the next write waits
-    assert pacer.sizes() == {"pacer.sent": 1, "pacer.open": 0, "pacer.locks": 0}
+    assert pacer.sizes() == {"pacer.sent": 1, "pacer.open": 0, "pacer.locks": 0, "pacer.waiting": 0}
     pacer.sweep(clock.now + 2 * pacer.window)
-    assert pacer.sizes() == {"pacer.sent": 0, "pacer.open": 0, "pacer.locks": 0}
+    assert pacer.sizes() == {"pacer.sent": 0, "pacer.open": 0, "pacer.locks": 0, "pacer.waiting": 0}

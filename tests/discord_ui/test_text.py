@@ -117,7 +117,6 @@ def test_hand_result_lines() -> None:
         (GameEnd.TARGET, "reached the target"),
         (GameEnd.RESIGN, "won by resignation"),
         (GameEnd.TIMEOUT, "won on time (the other player ran out of time)"),
-        (GameEnd.ENDED, "game ended by a moderator"),
     ],
 )
 def test_game_result_line_has_words_for_every_end(reason: GameEnd, words: str) -> None:
@@ -125,6 +124,20 @@ def test_game_result_line_has_words_for_every_end(reason: GameEnd, words: str) -
     line = game_result_line(result, NAMES)
     assert line.startswith(f"🏆 **Ana** wins the game — {words}. ")
     assert line.endswith(f"Final tally Ana {result.totals[0]} – {result.totals[1]} Bo.")
+
+
+def test_a_moderators_end_names_no_winner_and_no_resignation() -> None:
+    """A moderator's /ginadmin end is worded as what it is: nobody won,
+    nobody gave up, nothing is rated (the result line, the summary, the board)."""
+    result = replace(samples.game_result(), reason=GameEnd.ENDED)
+    line = game_result_line(result, NAMES)
+    assert "moderator" in line and "no rating change" in line
+    assert "wins" not in line and "Ana" not in line and "Bo" not in line
+    ended = Event(EventKind.ENDED, 1)
+    assert describe_events([ended], NAMES) == "A moderator ended the game (unrated)."
+    assert "resign" not in describe_events([ended], NAMES)
+    assert describe_events([Event(EventKind.TIMED_OUT, 1)], NAMES) == "Bo ran out of time."
+    assert describe_events([Event(EventKind.FORFEIT, 1)], NAMES) == "Bo resigned."
 
 
 def test_my_draw_line() -> None:

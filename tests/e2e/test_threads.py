@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import random
 import re
 from pathlib import Path
 
 import discord
+import pytest
 
 from bot.discord_ui.boards import deal_number
+from bot.discord_ui.client import GinBot
 from bot.discord_ui.pacing import ChannelPacer
 from bot.discord_ui.permissions import check_can_host, missing
 from bot.discord_ui.threads import AUTO_ARCHIVE
@@ -36,6 +39,26 @@ CREATE_PUBLIC_THREADS = 1 << 35
 SEND_MESSAGES_IN_THREADS = 1 << 38
 ADMIN = True
 TURN_BUTTONS = re.compile(r"^gin:a:(stock|take|pass|hand):")
+#: The hand a board's score line names ("… · hand 3 · stock 21 · …").
+HAND_NAMED = re.compile(r"· hand (\d+) ·")
+
+
+async def start_match(
+    fake: FakeDiscord, bot: GinBot, a: FakeUser, b: FakeUser, *, games: int, target: int
+) -> GameSnapshot:
+    """A match of ``games`` games to ``target`` each, accepted."""
+    res = await fake.slash(
+        a,
+        "gin",
+        subcommand="challenge",
+        options={"opponent": b, "target": target, "match": games},
+    )
+    assert res.message is not None and not res.ephemeral
+    await fake.click(b, res.message, ids_with(res.message, "gin:c:accept:")[0])
+    await idle(bot, fake)
+    snap = await snapshots.active_game_for(bot.service, fake.guild_id, a.id)
+    assert snap is not None
+    return snap
 
 
 def live_turn_buttons(msg: SentMessage) -> list[str]:
@@ -121,19 +144,25 @@ async def test_a_game_plays_in_its_own_thread_from_challenge_to_tally(
     fake.assert_clean()
 
 
+@pytest.mark.parametrize("match", [None, 3], ids=["game", "match"])
 async def test_a_fast_game_never_shows_a_past_state_and_ends_with_no_live_buttons(
-    tmp_path: Path,
+    tmp_path: Path, match: int | None
 ) -> None:
     """Moves far faster than the thread's write limit: every board write shows
     the state when its slot came, so a board's versions only go up and stay in
-    its own hand, and at the end no board keeps turn buttons."""
+    its own hand — also when the game (or a match game) ends while its last
+    hand's board still waits for a slot — no board is sent the same content
+    twice, and at the end no board keeps turn buttons."""
     limit = (2, 0.3)  # writes queue for their slots while moves keep coming
     async with FakeDiscord(channel_write_limit=limit) as fake:
         ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
         users = {ana.id: ana, bo.id: bo}
         bot = await make_bot(tmp_path / "gin.db", pacer=ChannelPacer(*limit))
         async with fake.run_bot(bot):
-            snap = await start_game(fake, bot, ana, bo, target=150)
+            if match is None:
+                snap = await start_game(fake, bot, ana, bo, target=150)
+            else:
+                snap = await start_match(fake, bot, ana, bo, games=match, target=40)
             versions: dict[int, int] = {}  # version -> the hand it belongs to
             while (
                 snap := await snapshots.get_game(bot.service, snap.id)
@@ -163,6 +192,19 @@ async def test_a_fast_game_never_shows_a_past_state_and_ends_with_no_live_button
                 hands = {versions[v] for v in shown if v in versions}
                 assert len(hands) <= 1, f"one board showed several hands: {hands}"
                 assert live_turn_buttons(msg) == []
+                # Every write of a board names one hand (the retired line names none).
+                named = {
+                    m
+                    for r in msg.history
+                    for m in HAND_NAMED.findall(r.payload.get("content") or "")
+                }
+                assert len(named) <= 1, f"one board showed several hands: {named}"
+                writes = [
+                    (r.payload.get("content"), [c["custom_id"] for c in _components(r.payload)])
+                    for r in msg.history
+                ]
+                for before, after in itertools.pairwise(writes):
+                    assert before != after, f"a board was sent the same content twice: {after}"
             # The last board shows the end.
             last = boards[-1]
             assert "board.png" in last.history[-1].filenames
