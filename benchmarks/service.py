@@ -46,7 +46,7 @@ from pathlib import Path
 from bot.__main__ import loop_factory
 from bot.service import GinService, ServiceError, snapshots
 from bot.service.snapshots import GameSnapshot
-from tests.service_helpers import random_action  # the same random legal player as the tests
+from tests.helpers.service import random_action  # the same random legal player as the tests
 
 GUILD = 1
 CHANNEL = 1
