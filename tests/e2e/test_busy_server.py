@@ -104,7 +104,9 @@ async def test_hands_drawn_by_worker_processes(tmp_path: Path) -> None:
     async with FakeDiscord() as fake:
         ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
         bot = await make_bot(tmp_path / "gin.db", renderer=RenderPool(1))
-        async with fake.run_bot(bot):
+        # A spawned worker imports and warms the renderer before the bot is
+        # ready: seconds on a loaded machine, so more than the default wait.
+        async with fake.run_bot(bot, timeout=30):
             snap = await start_game(fake, bot, ana, bo)
             res = await fake.slash(ana, "gin", subcommand="hand")
             assert res.ephemeral
