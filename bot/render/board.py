@@ -9,7 +9,7 @@ card is public (discards, cards taken from the pile, the upcard).
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine.cards import Card
 from bot.engine.records import Event, EventKind, Phase
@@ -17,8 +17,8 @@ from bot.engine.views import PublicView
 from bot.engine.words import seat_columns
 
 from . import theme, words
-from .canvas import encode_png, new_canvas
-from .cards import card_height, index_width, paste_card
+from .cards import card_height, index_width
+from .scene import Scene
 from .widgets import name_text, pill, rich_line, text, text_width
 
 WIDTH = 800
@@ -35,30 +35,34 @@ PILE_SHOWN = 5  # the top card and up to four under it
 
 def render_board(view: PublicView, *, four_color: bool = False) -> bytes:
     """PNG of the public table: pile, stock, players, scores, whose turn."""
-    return encode_png(board_image(view, four_color=four_color))
+    return board_scene(view, four_color=four_color).png()
 
 
 def board_image(view: PublicView, *, four_color: bool = False) -> Image.Image:
     """The board before encoding (tests inspect its exact colours)."""
-    img, draw = new_canvas(WIDTH, HEIGHT)
-    _header(img, draw, view)
+    return board_scene(view, four_color=four_color).image()
+
+
+def board_scene(view: PublicView, *, four_color: bool = False) -> Scene:
+    """The board as drawing operations (see :mod:`.scene`)."""
+    scene = Scene(WIDTH, HEIGHT)
+    _header(scene, view)
     top = HEADER_H
-    _seat_panel(img, draw, view, 0, top, four_color)
-    _table(img, draw, view, top + PANEL_H, four_color)
-    _seat_panel(img, draw, view, 1, top + PANEL_H + TABLE_H, four_color)
-    _footer(img, draw, view, top + 2 * PANEL_H + TABLE_H + 6, four_color)
-    return img
+    _seat_panel(scene, view, 0, top, four_color)
+    _table(scene, view, top + PANEL_H, four_color)
+    _seat_panel(scene, view, 1, top + PANEL_H + TABLE_H, four_color)
+    _footer(scene, view, top + 2 * PANEL_H + TABLE_H + 6, four_color)
+    return scene
 
 
-def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> None:
+def _header(scene: Scene, view: PublicView) -> None:
     """Hand number and rules on the left; knock limit (gold when it is not
     the usual 10, as in Oklahoma) and the spade double on the right."""
     rx = WIDTH - MARGIN - 8
     limit = view.knock_limit
     unusual = limit < 10
     box = pill(
-        img,
-        draw,
+        scene,
         (rx, 46),
         words.knock_caption(limit),
         24,
@@ -68,12 +72,12 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
     )
     right = box[0]
     if view.spade_double:
-        right = pill(
-            img, draw, (right - 10, 46), words.SCORE_DOUBLED, 22, fill=theme.WARN, anchor="r"
-        )[0]
+        right = pill(scene, (right - 10, 46), words.SCORE_DOUBLED, 22, fill=theme.WARN, anchor="r")[
+            0
+        ]
     x = MARGIN + 8
     text(
-        img,
+        scene,
         (x, 32),
         words.hand_heading(view.hand_number),
         30,
@@ -81,7 +85,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
         max_width=right - 14 - x,
     )
     text(
-        img,
+        scene,
         (x, 62),
         words.rules_caption(view),
         20,
@@ -92,8 +96,7 @@ def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView) -> No
 
 
 def _seat_panel(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    scene: Scene,
     view: PublicView,
     seat: int,
     y: int,
@@ -103,9 +106,9 @@ def _seat_panel(
     active = view.turn == seat and view.phase is not Phase.GAME_OVER
     box = (MARGIN, y + 6, WIDTH - MARGIN, y + PANEL_H - 6)
     if active:
-        draw.rounded_rectangle(box, 16, fill=theme.PANEL_ACTIVE, outline=theme.GOLD, width=4)
+        scene.rounded_rectangle(box, 16, fill=theme.PANEL_ACTIVE, outline=theme.GOLD, width=4)
     else:
-        draw.rounded_rectangle(box, 16, fill=theme.PANEL)
+        scene.rounded_rectangle(box, 16, fill=theme.PANEL)
 
     # Right: the hand as a fan of backs, known cards face up at the front.
     count = max(0, view.card_counts[seat])
@@ -122,14 +125,14 @@ def _seat_panel(
     fan_y = y + 18
     x = fan_x
     for i in range(backs):
-        paste_card(img, None, x, fan_y, FAN_CARD_W)
+        scene.card(None, x, fan_y, FAN_CARD_W)
         x += back_step if i < backs - 1 else face_step
     for card in known:
-        paste_card(img, card, x, fan_y, FAN_CARD_W, four_color=four_color, mark=theme.LAYOFF)
+        scene.card(card, x, fan_y, FAN_CARD_W, four_color=four_color, mark=theme.LAYOFF)
         x += face_step
     caption = words.fan_caption(count, len(known))
     text(
-        img,
+        scene,
         (fan_x + fan_w / 2, fan_y + card_height(FAN_CARD_W) + 8),
         caption,
         18,
@@ -147,36 +150,34 @@ def _seat_panel(
     if dealer:
         name_limit -= 40
     name = name_text(view.names[seat], seat, 34, max(40, name_limit))
-    nw = text(img, (lx, y + 44), name, 34, theme.GOLD if active else theme.TEXT, anchor="lm")
+    nw = text(scene, (lx, y + 44), name, 34, theme.GOLD if active else theme.TEXT, anchor="lm")
     after = lx + nw + 12
     if dealer:
-        _dealer_chip(img, draw, after + 14, y + 46)
+        _dealer_chip(scene, after + 14, y + 46)
         after += 40
     if pill_text:
-        pill(img, draw, (after, y + 46), pill_text, 20, fill=theme.GOLD, anchor="l")
+        pill(scene, (after, y + 46), pill_text, 20, fill=theme.GOLD, anchor="l")
 
     won = view.hands_won[seat]
     if view.hollywood is not None:
         # Hollywood: the seat's three columns; * marks a column it has won.
         score = seat_columns(view.hollywood, seat)
-        sw = text(img, (lx, y + 94), score, 30, theme.TEXT, anchor="ls")
+        sw = text(scene, (lx, y + 94), score, 30, theme.TEXT, anchor="ls")
         detail = words.score_detail(view.target, won, hollywood=True)
     else:
-        sw = text(img, (lx, y + 94), str(view.scores[seat]), 38, theme.TEXT, anchor="ls")
+        sw = text(scene, (lx, y + 94), str(view.scores[seat]), 38, theme.TEXT, anchor="ls")
         detail = words.score_detail(view.target, won, hollywood=False)
-    text(img, (lx + sw + 4, y + 94), detail, 20, theme.TEXT_DIM, anchor="ls")
+    text(scene, (lx + sw + 4, y + 94), detail, 20, theme.TEXT_DIM, anchor="ls")
 
 
-def _dealer_chip(img: Image.Image, draw: ImageDraw.ImageDraw, cx: float, cy: float) -> None:
+def _dealer_chip(scene: Scene, cx: float, cy: float) -> None:
     """A small white "D" button, like the dealer button on a real table."""
     r = 14
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.TEXT)
-    text(img, (cx, cy + 1), words.DEALER_MARK, 18, theme.DARK_TEXT, anchor="mm")
+    scene.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.TEXT)
+    text(scene, (cx, cy + 1), words.DEALER_MARK, 18, theme.DARK_TEXT, anchor="mm")
 
 
-def _table(
-    img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y: int, four_color: bool
-) -> None:
+def _table(scene: Scene, view: PublicView, y: int, four_color: bool) -> None:
     """The stock (a back with its count) and the pile, top card fanned over a
     few of the cards under it."""
     w = TABLE_CARD_W
@@ -191,26 +192,24 @@ def _table(
     label_y = top + h + 10
 
     if view.stock_count > 0:
-        paste_card(img, None, x0, top, w)
+        scene.card(None, x0, top, w)
     else:
-        _empty_slot(img, draw, x0, top, w, h)
-    text(img, (x0 + w / 2, label_y), words.stock_label(view.stock_count), 22, anchor="mt")
+        _empty_slot(scene, x0, top, w, h)
+    text(scene, (x0 + w / 2, label_y), words.stock_label(view.stock_count), 22, anchor="mt")
 
     px = x0 + w + gap
     if pile:
         for i, card in enumerate(pile):
-            paste_card(img, card, px + i * step, top, w, four_color=four_color)
+            scene.card(card, px + i * step, top, w, four_color=four_color)
     else:
-        _empty_slot(img, draw, px, top, w, h)
+        _empty_slot(scene, px, top, w, h)
     label = words.pile_label(view.phase, len(view.discard_pile))
-    text(img, (px + max(pile_w, w) / 2, label_y), label, 22, anchor="mt")
+    text(scene, (px + max(pile_w, w) / 2, label_y), label, 22, anchor="mt")
 
 
-def _empty_slot(
-    img: Image.Image, draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int
-) -> None:
-    draw.rounded_rectangle((x, y, x + w, y + h), 10, outline=theme.TEXT_DIM, width=2)
-    text(img, (x + w / 2, y + h / 2), words.EMPTY_SLOT, 18, theme.TEXT_DIM, anchor="mm")
+def _empty_slot(scene: Scene, x: int, y: int, w: int, h: int) -> None:
+    scene.rounded_rectangle((x, y, x + w, y + h), 10, outline=theme.TEXT_DIM, width=2)
+    text(scene, (x + w / 2, y + h / 2), words.EMPTY_SLOT, 18, theme.TEXT_DIM, anchor="mm")
 
 
 def _event_parts(event: Event, view: PublicView) -> list[str | Card]:
@@ -229,9 +228,7 @@ def _event_parts(event: Event, view: PublicView) -> list[str | Card]:
     return [f"{who} {words.EVENT_WORDS.get(kind, kind.value)}"]
 
 
-def _footer(
-    img: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, y: int, four_color: bool
-) -> None:
+def _footer(scene: Scene, view: PublicView, y: int, four_color: bool) -> None:
     """The last two public events, so a glance tells what just happened."""
     events = tuple(view.last_events)[-2:]
     if not events:
@@ -242,8 +239,7 @@ def _footer(
             parts.append("   ·   ")
         parts.extend(_event_parts(event, view))
     rich_line(
-        img,
-        draw,
+        scene,
         (MARGIN + 10, y + 32),
         parts,
         20,

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine.tournament import (
     MatchSlot,
@@ -27,8 +27,8 @@ from bot.engine.tournament import (
 from bot.engine.words import round_name
 
 from . import theme, words
-from .canvas import encode_png, new_canvas
 from .fonts import Face, clean_text, display_name, font
+from .scene import Scene
 from .text import measure
 from .widgets import text
 
@@ -39,14 +39,19 @@ HEADER_H = 132  # title, subtitle, column labels
 def render_bracket(view: TournamentView) -> bytes:
     """PNG of the bracket (single elimination) or the standings and cross
     table (round robin)."""
-    return encode_png(bracket_image(view))
+    return bracket_scene(view).png()
 
 
 def bracket_image(view: TournamentView) -> Image.Image:
     """The image before encoding (tests inspect it)."""
+    return bracket_scene(view).image()
+
+
+def bracket_scene(view: TournamentView) -> Scene:
+    """The image as drawing operations (see :mod:`.scene`)."""
     if view.fmt is TournamentFormat.SINGLE_ELIMINATION:
-        return _elimination_image(view)
-    return _round_robin_image(view)
+        return _elimination_scene(view)
+    return _round_robin_scene(view)
 
 
 # --- shared pieces -----------------------------------------------------------------
@@ -68,20 +73,20 @@ def _player_label(seeds: dict[int, tuple[int, str]], uid: int) -> tuple[int, str
     return seeds.get(uid, (0, "?"))
 
 
-def _header(img: Image.Image, draw: ImageDraw.ImageDraw, view: TournamentView, width: int) -> None:
+def _header(scene: Scene, view: TournamentView, width: int) -> None:
     legend_w = 0
     if view.live:
         legend_w = round(measure(words.PLAYING_NOW, 18)) + 40
         lx = width - MARGIN - 12
-        text(img, (lx, 80), words.PLAYING_NOW, 18, theme.TEXT_DIM, anchor="rm")
+        text(scene, (lx, 80), words.PLAYING_NOW, 18, theme.TEXT_DIM, anchor="rm")
         bx = lx - measure(words.PLAYING_NOW, 18) - 30
-        draw.rounded_rectangle((bx, 70, bx + 20, 90), 4, outline=theme.GOOD, width=3)
+        scene.rounded_rectangle((bx, 70, bx + 20, 90), 4, outline=theme.GOOD, width=3)
     room = width - 2 * MARGIN - 24
     title = clean_text(view.title) or words.TOURNAMENT
-    text(img, (MARGIN + 12, 42), title, 32, theme.TEXT, anchor="lm", max_width=room)
+    text(scene, (MARGIN + 12, 42), title, 32, theme.TEXT, anchor="lm", max_width=room)
     n = len(view.entrants)
     sub = words.bracket_subtitle(view.fmt, n, clean_text(view.status))
-    text(img, (MARGIN + 12, 80), sub, 20, theme.TEXT_DIM, anchor="lm", max_width=room - legend_w)
+    text(scene, (MARGIN + 12, 80), sub, 20, theme.TEXT_DIM, anchor="lm", max_width=room - legend_w)
 
 
 # --- single elimination ------------------------------------------------------------
@@ -108,7 +113,7 @@ def _elimination_scale(slots: int) -> _Scale:
     return _Scale(14, 22, 220, 6, 30)
 
 
-def _elimination_image(view: TournamentView) -> Image.Image:
+def _elimination_scene(view: TournamentView) -> Scene:
     rounds = view.rounds
     total = len(rounds)
     first = len(rounds[0]) if rounds else 1
@@ -117,8 +122,8 @@ def _elimination_image(view: TournamentView) -> Image.Image:
     col = sc.box_w + sc.hgap
     width = 2 * MARGIN + total * col + sc.box_w + 10
     height = max(HEADER_H + first * (box_h + sc.gap) - sc.gap + MARGIN + 10, 280)
-    img, draw = new_canvas(width, height)
-    _header(img, draw, view, width)
+    scene = Scene(width, height)
+    _header(scene, view, width)
     seeds = _seeds(view)
 
     # Box centres: round 1 evenly spaced, each later box between its feeders.
@@ -133,10 +138,12 @@ def _elimination_image(view: TournamentView) -> Image.Image:
     for r in range(total):
         x = MARGIN + 10 + r * col
         label = round_name(r + 1, total)
-        text(img, (x + sc.box_w / 2, HEADER_H - 20), label, label_size, theme.TEXT_DIM, anchor="mm")
+        text(
+            scene, (x + sc.box_w / 2, HEADER_H - 20), label, label_size, theme.TEXT_DIM, anchor="mm"
+        )
     champ_x = MARGIN + 10 + total * col
     text(
-        img,
+        scene,
         (champ_x + sc.box_w / 2, HEADER_H - 20),
         words.CHAMPION,
         label_size,
@@ -152,21 +159,21 @@ def _elimination_image(view: TournamentView) -> Image.Image:
             y = round(cy)
             if r + 1 < total:
                 ny = round(centres[r + 1][j // 2])
-                draw.line((x_right, y, mid, y), fill=theme.TEXT_DIM, width=2)
-                draw.line((mid, min(y, ny), mid, max(y, ny)), fill=theme.TEXT_DIM, width=2)
-                draw.line((mid, ny, x_right + sc.hgap, ny), fill=theme.TEXT_DIM, width=2)
+                scene.line((x_right, y, mid, y), fill=theme.TEXT_DIM, width=2)
+                scene.line((mid, min(y, ny), mid, max(y, ny)), fill=theme.TEXT_DIM, width=2)
+                scene.line((mid, ny, x_right + sc.hgap, ny), fill=theme.TEXT_DIM, width=2)
             else:
-                draw.line((x_right, y, x_right + sc.hgap, y), fill=theme.TEXT_DIM, width=2)
+                scene.line((x_right, y, x_right + sc.hgap, y), fill=theme.TEXT_DIM, width=2)
 
     for r, row in enumerate(rounds):
         x = MARGIN + 10 + r * col
         for j, m in enumerate(row):
-            _match_box(img, draw, m, x, centres[r][j], sc, seeds, m.key in view.live)
+            _match_box(scene, m, x, centres[r][j], sc, seeds, m.key in view.live)
 
     cy = centres[-1][0] if centres and centres[-1] else HEADER_H + box_h / 2
     top = round(cy - sc.row_h)
     won = view.champion is not None
-    draw.rounded_rectangle(
+    scene.rounded_rectangle(
         (champ_x, top, champ_x + sc.box_w, top + box_h),
         8,
         fill=theme.PANEL,
@@ -178,7 +185,7 @@ def _elimination_image(view: TournamentView) -> Image.Image:
         seed, name = _player_label(seeds, view.champion)
         shown = _fitted(name, seed, size, sc.box_w - 24)
         text(
-            img,
+            scene,
             (champ_x + sc.box_w / 2, cy),
             shown,
             size,
@@ -187,13 +194,12 @@ def _elimination_image(view: TournamentView) -> Image.Image:
             face=Face.CONDENSED,
         )
     else:
-        text(img, (champ_x + sc.box_w / 2, cy), "?", size, theme.TEXT_DIM, anchor="mm")
-    return img
+        text(scene, (champ_x + sc.box_w / 2, cy), "?", size, theme.TEXT_DIM, anchor="mm")
+    return scene
 
 
 def _match_box(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    scene: Scene,
     m: MatchSlot,
     x: int,
     cy: float,
@@ -206,7 +212,7 @@ def _match_box(
     box_h = 2 * sc.row_h
     top = round(cy - sc.row_h)
     right = x + sc.box_w
-    draw.rounded_rectangle((x, top, right, top + box_h), 6, fill=theme.PANEL)
+    scene.rounded_rectangle((x, top, right, top + box_h), 6, fill=theme.PANEL)
     small = max(11, sc.size - 4)
     seed_w = round(measure("64", small)) + 14
     played = m.winner is not None and not m.bye
@@ -216,28 +222,28 @@ def _match_box(
         p = m.players[side]
         won = played and p == m.winner
         if won:
-            draw.rectangle((x + 2, ry + 2, right - 2, ry + sc.row_h - 1), fill=theme.PANEL_ACTIVE)
+            scene.rectangle((x + 2, ry + 2, right - 2, ry + sc.row_h - 1), fill=theme.PANEL_ACTIVE)
         if p is None:
             word = words.BYE if m.bye else "—"
-            text(img, (x + 8 + seed_w, mid), word, small, theme.TEXT_DIM, anchor="lm")
+            text(scene, (x + 8 + seed_w, mid), word, small, theme.TEXT_DIM, anchor="lm")
             continue
         seed, name = _player_label(seeds, p)
-        text(img, (x + 8 + seed_w - 6, mid), str(seed), small, theme.TEXT_DIM, anchor="rm")
+        text(scene, (x + 8 + seed_w - 6, mid), str(seed), small, theme.TEXT_DIM, anchor="rm")
         score_w = 0
         if played:
             score = str(m.points[side])
             color = theme.GOLD if won else theme.TEXT_DIM
-            text(img, (right - 8, mid), score, small, color, anchor="rm")
+            text(scene, (right - 8, mid), score, small, color, anchor="rm")
             score_w = round(measure(score, small)) + 10
         room = sc.box_w - 16 - seed_w - score_w
         ink = theme.GOLD if won else theme.TEXT_DIM if played else theme.TEXT
         shown = _fitted(name, seed, sc.size, room)
-        text(img, (x + 8 + seed_w, mid), shown, sc.size, ink, anchor="lm", face=Face.CONDENSED)
-    draw.line((x + 2, top + sc.row_h, right - 2, top + sc.row_h), fill=theme.FELT_DARK, width=1)
+        text(scene, (x + 8 + seed_w, mid), shown, sc.size, ink, anchor="lm", face=Face.CONDENSED)
+    scene.line((x + 2, top + sc.row_h, right - 2, top + sc.row_h), fill=theme.FELT_DARK, width=1)
     if live:
-        draw.rounded_rectangle((x, top, right, top + box_h), 6, outline=theme.GOOD, width=3)
+        scene.rounded_rectangle((x, top, right, top + box_h), 6, outline=theme.GOOD, width=3)
     else:
-        draw.rounded_rectangle((x, top, right, top + box_h), 6, outline=theme.FELT_EDGE, width=1)
+        scene.rounded_rectangle((x, top, right, top + box_h), 6, outline=theme.FELT_EDGE, width=1)
 
 
 # --- round robin -------------------------------------------------------------------
@@ -254,7 +260,7 @@ def _round_robin_scale(n: int) -> tuple[int, int]:
     return 13, 22
 
 
-def _round_robin_image(view: TournamentView) -> Image.Image:
+def _round_robin_scene(view: TournamentView) -> Scene:
     rows = view.standings
     n = len(rows)
     size, row_h = _round_robin_scale(n)
@@ -268,8 +274,8 @@ def _round_robin_image(view: TournamentView) -> Image.Image:
     table_w = rank_w + name_w + 3 * num_w + pts_w
     width = max(2 * MARGIN + 20 + table_w + gap + n * cell, 760)
     height = HEADER_H + row_h * (n + 1) + MARGIN + 10
-    img, draw = new_canvas(width, height)
-    _header(img, draw, view, width)
+    scene = Scene(width, height)
+    _header(scene, view, width)
     seeds = _seeds(view)
 
     x0 = MARGIN + 10
@@ -281,15 +287,15 @@ def _round_robin_image(view: TournamentView) -> Image.Image:
     top = HEADER_H - 20 + row_h
     head_y = top - row_h / 2
     rank_head, player_head, count_heads, points_head = words.TABLE_HEADS
-    text(img, (x0 + rank_w - 12, head_y), rank_head, small, theme.TEXT_DIM, anchor="rm")
-    text(img, (cols[0], head_y), player_head, small, theme.TEXT_DIM, anchor="lm")
+    text(scene, (x0 + rank_w - 12, head_y), rank_head, small, theme.TEXT_DIM, anchor="rm")
+    text(scene, (cols[0], head_y), player_head, small, theme.TEXT_DIM, anchor="lm")
     for label, cx in zip(count_heads, num_x, strict=True):
-        text(img, (cx, head_y), label, small, theme.TEXT_DIM, anchor="mm")
-    text(img, (pts_x, head_y), points_head, small, theme.TEXT_DIM, anchor="rm")
+        text(scene, (cx, head_y), label, small, theme.TEXT_DIM, anchor="mm")
+    text(scene, (pts_x, head_y), points_head, small, theme.TEXT_DIM, anchor="rm")
     cell_size = max(9, min(small, round(cell * 0.5)))
     for j in range(n):
         cx = cross_x + j * cell + cell / 2
-        text(img, (cx, head_y), str(j + 1), cell_size, theme.TEXT_DIM, anchor="mm")
+        text(scene, (cx, head_y), str(j + 1), cell_size, theme.TEXT_DIM, anchor="mm")
 
     pairs: dict[frozenset[int], MatchSlot] = {}
     for rnd in view.rounds:
@@ -302,34 +308,34 @@ def _round_robin_image(view: TournamentView) -> Image.Image:
         ry = top + i * row_h
         mid = ry + row_h / 2
         if i % 2 == 0:
-            draw.rectangle((x0, ry, right, ry + row_h - 1), fill=theme.FELT_DARK)
+            scene.rectangle((x0, ry, right, ry + row_h - 1), fill=theme.FELT_DARK)
         seed, name = _player_label(seeds, st.user_id)
         champ = view.champion == st.user_id
         ink = theme.GOLD if champ else theme.TEXT
-        text(img, (x0 + rank_w - 12, mid), str(i + 1), size, theme.TEXT_DIM, anchor="rm")
+        text(scene, (x0 + rank_w - 12, mid), str(i + 1), size, theme.TEXT_DIM, anchor="rm")
         shown = _fitted(name, seed, size, name_w - 12)
-        text(img, (cols[0], mid), shown, size, ink, anchor="lm", face=Face.CONDENSED)
+        text(scene, (cols[0], mid), shown, size, ink, anchor="lm", face=Face.CONDENSED)
         for value, cx in zip((st.played, st.won, st.lost), num_x, strict=True):
-            text(img, (cx, mid), str(value), size, theme.TEXT, anchor="mm")
-        text(img, (pts_x, mid), str(st.points), size, theme.TEXT, anchor="rm")
+            text(scene, (cx, mid), str(value), size, theme.TEXT, anchor="mm")
+        text(scene, (pts_x, mid), str(st.points), size, theme.TEXT, anchor="rm")
         for j, other in enumerate(rows):
             cx0 = cross_x + j * cell
             box = (cx0 + 2, ry + 2, cx0 + cell - 2, ry + row_h - 3)
             if j == i:
-                draw.rectangle(box, fill=theme.FELT_EDGE)
+                scene.rectangle(box, fill=theme.FELT_EDGE)
                 continue
             game = pairs.get(frozenset((st.user_id, other.user_id)))
             if game is None:
                 continue
             if game.key in view.live:
-                draw.rectangle(box, outline=theme.GOOD, width=2)
+                scene.rectangle(box, outline=theme.GOOD, width=2)
             elif game.winner is not None:
                 win = game.winner == st.user_id
                 mark, color = (
                     (words.WON_MARK, theme.GOLD) if win else (words.LOST_MARK, theme.TEXT_DIM)
                 )
-                text(img, (cx0 + cell / 2, mid), mark, cell_size, color, anchor="mm")
-    return img
+                text(scene, (cx0 + cell / 2, mid), mark, cell_size, color, anchor="mm")
+    return scene
 
 
 __all__ = [

@@ -11,6 +11,7 @@ All geometry is written for a 112-pixel-wide card and scaled by ``k``.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -311,6 +312,67 @@ def _paste_plan(canvas: Image.Image, plan: _TilePlan, x: int, y: int) -> None:
         target.paste(src, (x + left, y + top, x + right, y + bottom))
     for src, (left, top, right, bottom) in plan.strips:
         target.paste(src, (x + left, y + top, x + right, y + bottom), src)
+
+
+Box = tuple[int, int, int, int]
+
+
+def _ink_box(plan: _TilePlan) -> Box:
+    """The smallest box (tile coordinates) holding every piece of ``plan``."""
+    boxes = [box for _, box in plan.strips]
+    if plan.core is not None:
+        boxes.append(plan.core[1])
+    if not boxes:
+        return (0, 0, 0, 0)
+    return (
+        min(b[0] for b in boxes),
+        min(b[1] for b in boxes),
+        max(b[2] for b in boxes),
+        max(b[3] for b in boxes),
+    )
+
+
+@lru_cache(maxsize=1024)
+def card_geometry(
+    card: int | None, width: int, four_color: bool, mark: theme.RGB | None
+) -> tuple[Box, Box | None]:
+    """(everything :func:`paste_card` may change, the part it makes fully
+    opaque), as boxes relative to the card's top-left corner: what
+    :mod:`.scene` needs to tell which cards hide which."""
+    plan = _back_plan(width) if card is None else _face_plan(card, width, four_color)
+    ink = _ink_box(plan)
+    if mark is not None:
+        ring_ink = _ink_box(_ring_plan(width, mark))
+        ink = (
+            min(ink[0], ring_ink[0]),
+            min(ink[1], ring_ink[1]),
+            max(ink[2], ring_ink[2]),
+            max(ink[3], ring_ink[3]),
+        )
+    p = pad(width)
+    ink = (ink[0] - p, ink[1] - p, ink[2] - p, ink[3] - p)
+    core = None
+    if plan.core is not None:
+        c = plan.core[1]
+        core = (c[0] - p, c[1] - p, c[2] - p, c[3] - p)
+    return ink, core
+
+
+@lru_cache(maxsize=8192)
+def part_digest(
+    card: int | None, width: int, four_color: bool, mark: theme.RGB | None, box: Box
+) -> bytes:
+    """A digest of what :func:`paste_card` draws inside ``box`` (relative to
+    the card's top-left corner): two cards draw the same pixels there
+    exactly when their digests match (BLAKE2b, 128 bits: no two different
+    parts ever share one).  Cached: a few hundred bytes an entry."""
+    p = pad(width)
+    crop = (box[0] + p, box[1] + p, box[2] + p, box[3] + p)
+    tile = card_back(width) if card is None else card_face(card, width, four_color)
+    digest = hashlib.blake2b(tile.crop(crop).tobytes(), digest_size=16)
+    if mark is not None:
+        digest.update(ring(width, mark).crop(crop).tobytes())
+    return digest.digest()
 
 
 def paste_card(

@@ -8,7 +8,7 @@ deadwood lets a player read the hand at a glance, turn after turn.
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine.assist import Assist
 from bot.engine.cards import Card
@@ -17,9 +17,9 @@ from bot.engine.views import SeatView
 
 from . import theme, words
 from .advice import Advice, Verdict, advise_view
-from .canvas import encode_png, new_canvas
-from .cards import card_height, paste_card
+from .cards import card_height
 from .layout import Group, draw_row, plan_row
+from .scene import Scene
 from .widgets import name_text, pill, text, text_width
 
 WIDTH = 800
@@ -45,16 +45,21 @@ _VERDICT_PILL = {
 def render_hand(view: SeatView, *, four_color: bool = False, assist: Assist = Assist.FULL) -> bytes:
     """PNG of ``view.seat``'s own hand: PRIVATE, send only to that player.
     ``assist`` says how much analysis it shows (see :func:`advise_view`)."""
-    return encode_png(hand_image(view, four_color=four_color, assist=assist))
+    return hand_scene(view, four_color=four_color, assist=assist).png()
 
 
 def hand_image(
     view: SeatView, *, four_color: bool = False, assist: Assist = Assist.FULL
 ) -> Image.Image:
     """The hand before encoding (tests inspect its exact colours)."""
+    return hand_scene(view, four_color=four_color, assist=assist).image()
+
+
+def hand_scene(view: SeatView, *, four_color: bool = False, assist: Assist = Assist.FULL) -> Scene:
+    """The hand as drawing operations (see :mod:`.scene`)."""
     advice = advise_view(view, assist)
-    img, draw = new_canvas(WIDTH, HEIGHT)
-    _header(img, draw, view, advice, four_color)
+    scene = Scene(WIDTH, HEIGHT)
+    _header(scene, view, advice, four_color)
 
     meld_groups = [
         Group(
@@ -95,10 +100,10 @@ def hand_image(
 
     row1_y = HEADER_H + ROW_TOP_ROOM
     row2_y = row1_y + ROW_H
-    _row(img, draw, meld_groups, row1_y, words.NO_MELDS, four_color)
+    _row(scene, meld_groups, row1_y, words.NO_MELDS, four_color)
     empty = words.ALL_MELD if advice.melds else words.NO_CARDS
-    _row(img, draw, low_groups, row2_y, empty, four_color)
-    return img
+    _row(scene, low_groups, row2_y, empty, four_color)
+    return scene
 
 
 def _sorted_rows(view: SeatView, advice: Advice) -> tuple[list[Group], list[Group]]:
@@ -116,8 +121,7 @@ def _sorted_rows(view: SeatView, advice: Advice) -> tuple[list[Group], list[Grou
 
 
 def _row(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    scene: Scene,
     groups: list[Group],
     y: int,
     empty: str,
@@ -126,13 +130,12 @@ def _row(
     """Centre a row of groups, or a quiet note where the row would be."""
     if not groups:
         mid = y + card_height(CARD_W) // 2
-        text(img, (WIDTH / 2, mid), empty, 26, theme.TEXT_DIM, anchor="mm")
+        text(scene, (WIDTH / 2, mid), empty, 26, theme.TEXT_DIM, anchor="mm")
         return
     plan = plan_row([len(g.cards) for g in groups], CARD_W, WIDTH - 2 * MARGIN)
     x = round((WIDTH - plan.width) / 2)
     draw_row(
-        img,
-        draw,
+        scene,
         groups,
         plan,
         x,
@@ -164,9 +167,7 @@ def _tags(view: SeatView, cards: tuple[int, ...]) -> dict[int, str]:
     return {c: tag for c in cards if c == view.drawn}
 
 
-def _header(
-    img: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, advice: Advice, four_color: bool
-) -> None:
+def _header(scene: Scene, view: SeatView, advice: Advice, four_color: bool) -> None:
     """Deadwood and verdict on the left; pile top, stock and knock limit on
     the right; whose turn under the deadwood."""
     pub = view.public
@@ -175,21 +176,21 @@ def _header(
     mini_y = 18
     top = pub.top_discard
     if top is not None:
-        paste_card(img, top, mini_x, mini_y, MINI_W, four_color=four_color)
+        scene.card(top, mini_x, mini_y, MINI_W, four_color=four_color)
     else:
-        draw.rounded_rectangle(
+        scene.rounded_rectangle(
             (mini_x, mini_y, mini_x + MINI_W, mini_y + card_height(MINI_W)),
             6,
             outline=theme.TEXT_DIM,
             width=2,
         )
     rx = mini_x - 14
-    text(img, (rx, 20), words.PILE_TOP, 20, theme.TEXT_DIM, anchor="ra")
-    text(img, (rx, 48), words.hand_stock(pub.stock_count), 22, theme.TEXT, anchor="ra")
+    text(scene, (rx, 20), words.PILE_TOP, 20, theme.TEXT_DIM, anchor="ra")
+    text(scene, (rx, 48), words.hand_stock(pub.stock_count), 22, theme.TEXT, anchor="ra")
     limit = pub.knock_limit
     limit_text = words.knock_caption(limit)
     limit_color = theme.GOLD if limit < 10 else theme.TEXT
-    text(img, (rx, 76), limit_text, 22, limit_color, anchor="ra")
+    text(scene, (rx, 76), limit_text, 22, limit_color, anchor="ra")
     right_edge = rx - max(
         text_width(limit_text, 22), text_width(words.hand_stock(pub.stock_count), 22)
     )
@@ -202,11 +203,11 @@ def _header(
         headline = words.ELEVEN_MELD
     else:
         headline = words.deadwood_label(advice.deadwood_value)
-    w = text(img, (x, 18), headline, 40, theme.TEXT)
+    w = text(scene, (x, 18), headline, 40, theme.TEXT)
     verdict = _VERDICT_PILL.get(advice.verdict)
     if verdict is not None:
         label, color = verdict
-        pill(img, draw, (x + w + 16, 42), label, 24, fill=color)
+        pill(scene, (x + w + 16, 42), label, 24, fill=color)
 
     if view.my_turn:
         turn = words.MY_TURN[pub.phase]
@@ -220,4 +221,4 @@ def _header(
     else:
         name = name_text(pub.names[view.opponent], view.opponent, 24, 300)
         turn, turn_color = words.waiting_for(name), theme.TEXT_DIM
-    text(img, (x, 78), turn, 24, turn_color, max_width=right_edge - x - 16)
+    text(scene, (x, 78), turn, 24, turn_color, max_width=right_edge - x - 16)

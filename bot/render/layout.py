@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from PIL import Image, ImageDraw
-
 from bot.engine.cards import Card
 
 from . import theme
-from .cards import card_height, index_width, paste_card
+from .cards import card_height, index_width
+from .scene import Scene
 from .text import fit, measure
 from .widgets import pill, text
 
@@ -78,8 +77,7 @@ def plan_row(sizes: Sequence[int], card_width: int, max_width: int, gap: int = 3
 
 
 def draw_row(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    scene: Scene,
     groups: Sequence[Group],
     plan: RowPlan,
     x: int,
@@ -109,19 +107,18 @@ def draw_row(
         if group.plate:
             m = max(6, w // 14)
             up = lift if any(c in group.lifted for c in group.cards) else 0
-            draw.rounded_rectangle(
+            scene.rounded_rectangle(
                 (gx - m, y - m - up, gx + gw + m, y + h + m), m + 4, fill=theme.FELT_DARK
             )
         for i, card in enumerate(group.cards):
             cx = gx + i * plan.step
             cy = y - (lift if card in group.lifted else 0)
-            paste_card(img, card, cx, cy, w, four_color=four_color, mark=group.marks.get(card))
+            scene.card(card, cx, cy, w, four_color=four_color, mark=group.marks.get(card))
             tag = group.tags.get(card)
             if tag:
                 tag_size = max(12, round(w * 0.16))
                 pill(
-                    img,
-                    draw,
+                    scene,
                     (cx + min(plan.step, w) / 2, cy - tag_size * 0.95),
                     tag,
                     tag_size,
@@ -134,7 +131,7 @@ def draw_row(
     lo, hi = bounds or (x - plan.gap, x + plan.width + plan.gap)
     label_y = y + h + max(8, w // 9)
     for left, value, group in _place_labels(spans, lo, hi, label_size):
-        text(img, (left, label_y), value, label_size, group.label_color, anchor="lt")
+        text(scene, (left, label_y), value, label_size, group.label_color, anchor="lt")
 
 
 def _place_labels(

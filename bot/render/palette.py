@@ -16,8 +16,12 @@ If you draw with a new colour, add it (and what it is drawn over) to
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image
+
+if TYPE_CHECKING:
+    from PIL._imaging import ImagingCore
 
 from . import theme
 
@@ -115,6 +119,22 @@ def _palette_image() -> Image.Image:
     img = Image.new("P", (1, 1))
     img.putpalette([v for c in colors for v in c])
     return img
+
+
+@lru_cache(maxsize=1)
+def palette_bytes() -> bytes:
+    """The palette as a PNG ``PLTE`` chunk holds it (256 RGB triples)."""
+    return bytes(_palette_image().getpalette() or ())
+
+
+def palette_core(img: Image.Image) -> ImagingCore:
+    """:func:`to_palette` without the Python image around the result (the
+    band encoder only crops and pastes it, many times an image)."""
+    pal = _palette_image()
+    img.load()
+    pal.load()
+    core: ImagingCore = img.im.convert("P", 0, pal.im)
+    return core
 
 
 def to_palette(img: Image.Image) -> Image.Image:

@@ -6,7 +6,7 @@ information (rules: the knocker's discard is face down and is not shown).
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from bot.engine.cards import Card
 from bot.engine.melds import Meld
@@ -15,9 +15,9 @@ from bot.engine.rules import Ruleset
 from bot.engine.views import PublicView
 
 from . import theme, words
-from .canvas import encode_png, new_canvas
 from .cards import card_height
 from .layout import Group, draw_row, plan_row
+from .scene import Scene
 from .scorebar import draw_score_bars
 from .widgets import name_text, phrase, pill, text
 
@@ -37,32 +37,36 @@ TITLE_SIZE = 36
 def render_reveal(result: HandResult, view: PublicView, *, four_color: bool = False) -> bytes:
     """PNG of a finished hand: both hands in melds, layoffs marked, points,
     running totals.  ``view`` supplies names, rules and the target."""
-    return encode_png(reveal_image(result, view, four_color=four_color))
+    return reveal_scene(result, view, four_color=four_color).png()
 
 
 def reveal_image(result: HandResult, view: PublicView, *, four_color: bool = False) -> Image.Image:
     """The reveal before encoding (tests inspect its exact colours)."""
+    return reveal_scene(result, view, four_color=four_color).image()
+
+
+def reveal_scene(result: HandResult, view: PublicView, *, four_color: bool = False) -> Scene:
+    """The reveal as drawing operations (see :mod:`.scene`)."""
     dead = result.end is HandEnd.DEAD or result.knocker not in (0, 1)
-    img, draw = new_canvas(WIDTH, DEAD_HEIGHT if dead else HEIGHT)
-    _header(img, draw, result, view)
+    scene = Scene(WIDTH, DEAD_HEIGHT if dead else HEIGHT)
+    _header(scene, result, view)
     y = HEADER_H
     if dead:
         text(
-            img,
+            scene,
             (WIDTH / 2, y + 40),
             words.STOCK_RAN_OUT,
             26,
             theme.TEXT_DIM,
             anchor="mm",
         )
-        text(img, (WIDTH / 2, y + 80), words.NEXT_HAND, 22, theme.TEXT_DIM, anchor="mm")
+        text(scene, (WIDTH / 2, y + 80), words.NEXT_HAND, 22, theme.TEXT_DIM, anchor="mm")
         y += 120
     else:
         knocker = result.knocker if result.knocker in (0, 1) else 0
         defender = 1 - knocker
         _section(
-            img,
-            draw,
+            scene,
             y,
             name_text(view.names[knocker], knocker, 28, 360),
             words.knocker_caption(result.end, result.knocker_value),
@@ -71,8 +75,7 @@ def reveal_image(result: HandResult, view: PublicView, *, four_color: bool = Fal
         )
         y += SECTION_H
         _section(
-            img,
-            draw,
+            scene,
             y,
             name_text(view.names[defender], defender, 28, 360),
             words.defender_caption(result.defender_value, len(result.layoffs)),
@@ -80,8 +83,8 @@ def reveal_image(result: HandResult, view: PublicView, *, four_color: bool = Fal
             four_color,
         )
         y += SECTION_H
-    draw_score_bars(img, draw, view, result.totals, y + 4, WIDTH, MARGIN)
-    return img
+    draw_score_bars(scene, view, result.totals, y + 4, WIDTH, MARGIN)
+    return scene
 
 
 # --- headline and explanation (their words are .words') --------------------
@@ -170,9 +173,7 @@ def _defender_groups(result: HandResult) -> list[Group]:
 # --- drawing -----------------------------------------------------------------------
 
 
-def _header(
-    img: Image.Image, draw: ImageDraw.ImageDraw, result: HandResult, view: PublicView
-) -> None:
+def _header(scene: Scene, result: HandResult, view: PublicView) -> None:
     dead = result.end is HandEnd.DEAD or result.winner not in (0, 1)
     right = WIDTH - MARGIN - 8
     if not dead and result.winner in (0, 1):
@@ -180,8 +181,7 @@ def _header(
         who = name_text(view.names[w], w, 26, 220)
         color = theme.WARN if result.end is HandEnd.UNDERCUT else theme.GOLD
         box = pill(
-            img,
-            draw,
+            scene,
             (right, 40),
             words.hand_points_pill(who, result.points),
             26,
@@ -192,14 +192,13 @@ def _header(
     x = MARGIN + 10
     head_color = theme.TEXT_DIM if dead else theme.GOLD
     head = title(result, view, right - x)
-    text(img, (x, 40), head, TITLE_SIZE, head_color, anchor="lm", max_width=right - x)
+    text(scene, (x, 40), head, TITLE_SIZE, head_color, anchor="lm", max_width=right - x)
     sub = words.reveal_subtitle(result.number, explanation(result, view.ruleset))
-    text(img, (x, 80), sub, 22, theme.TEXT_DIM, anchor="lm", max_width=WIDTH - 2 * MARGIN - 20)
+    text(scene, (x, 80), sub, 22, theme.TEXT_DIM, anchor="lm", max_width=WIDTH - 2 * MARGIN - 20)
 
 
 def _section(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    scene: Scene,
     y: int,
     name: str,
     caption: str,
@@ -208,9 +207,9 @@ def _section(
 ) -> None:
     """A name line, then that player's melds and deadwood."""
     x = MARGIN + 10
-    nw = text(img, (x, y + 22), name, 28, theme.TEXT, anchor="lm")
+    nw = text(scene, (x, y + 22), name, 28, theme.TEXT, anchor="lm")
     text(
-        img,
+        scene,
         (x + nw + 12, y + 24),
         caption,
         22,
@@ -220,13 +219,12 @@ def _section(
     )
     top = y + SECTION_LABEL_H + 6
     if not groups:
-        text(img, (WIDTH / 2, top + 60), words.NO_CARDS, 22, theme.TEXT_DIM, anchor="mm")
+        text(scene, (WIDTH / 2, top + 60), words.NO_CARDS, 22, theme.TEXT_DIM, anchor="mm")
         return
     plan = plan_row([len(g.cards) for g in groups], CARD_W, WIDTH - 2 * MARGIN - 20)
     row_x = round((WIDTH - plan.width) / 2)
     draw_row(
-        img,
-        draw,
+        scene,
         groups,
         plan,
         row_x,

@@ -6,19 +6,17 @@ reveal and the tally both end with the same picture of the race.
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
-
 from bot.engine.views import PublicView
 
 from . import theme
+from .scene import Scene
 from .widgets import name_text, text, text_width
 
 BAR_H = 14
 
 
 def draw_score_bars(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    scene: Scene,
     view: PublicView,
     totals: tuple[int, int],
     y: int,
@@ -36,11 +34,11 @@ def draw_score_bars(
         vw = text_width(value, 22)
         name = name_text(view.names[seat], seat, 22, col_w - vw - 16)
         leader = total == lead and total > 0
-        text(img, (x, y + 18), name, 22, theme.GOLD if leader else theme.TEXT, anchor="lm")
-        text(img, (x + col_w, y + 18), value, 22, theme.TEXT, anchor="rm")
+        text(scene, (x, y + 18), name, 22, theme.GOLD if leader else theme.TEXT, anchor="lm")
+        text(scene, (x + col_w, y + 18), value, 22, theme.TEXT, anchor="rm")
         top = y + 36
-        draw.rounded_rectangle((x, top, x + col_w, top + BAR_H), BAR_H // 2, fill=theme.FELT_DARK)
+        scene.rounded_rectangle((x, top, x + col_w, top + BAR_H), BAR_H // 2, fill=theme.FELT_DARK)
         filled = round(col_w * min(1.0, max(0, total) / target))
         if filled >= BAR_H:
             color = theme.GOLD if leader else theme.TEXT_DIM
-            draw.rounded_rectangle((x, top, x + filled, top + BAR_H), BAR_H // 2, fill=color)
+            scene.rounded_rectangle((x, top, x + filled, top + BAR_H), BAR_H // 2, fill=color)

@@ -1,10 +1,11 @@
-"""Text drawing with cached glyph masks.
+"""Measuring, fitting and rasterising text, each cached.
 
-Why: rasterising a string with FreeType is the largest single cost of a
-render after the PNG encode, and almost every string repeats from turn to turn
-(names, "Stock · 21", "Deadwood 7").  A string is rasterised once into an
-``L`` mask and then pasted in a colour, which is a memory copy.  Positions are
-rounded to whole pixels so a cached mask is reused exactly.
+Why: rasterising a string with FreeType costs more than everything else in
+drawing it, and almost every string repeats from turn to turn (names,
+"Stock · 21", "Deadwood 7").  A string is rasterised once into an ``L`` mask
+that :class:`.scene.Scene` pastes in a colour (a memory copy) at whole-pixel
+positions, so a cached mask is reused exactly.  Each cache is an LRU of at
+most 2,048 entries (a mask is a few KB: ~10 MB at most).
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from . import theme
 from .fonts import FREETYPE_LOCK, Face, fit_text, font
 
 
@@ -32,7 +32,7 @@ def fit(value: str, size: int, max_width: int, face: Face = Face.BOLD) -> str:
 
 
 @lru_cache(maxsize=2048)
-def _mask(value: str, size: int, face: Face, anchor: str) -> tuple[Image.Image, int, int]:
+def text_mask(value: str, size: int, face: Face, anchor: str) -> tuple[Image.Image, int, int]:
     """The string rasterised once: an ``L`` mask and its offset from the anchor."""
     with FREETYPE_LOCK:
         fnt = font(size, face)
@@ -42,27 +42,3 @@ def _mask(value: str, size: int, face: Face, anchor: str) -> tuple[Image.Image, 
         mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
         ImageDraw.Draw(mask).text((-left, -top), value, font=fnt, fill=255, anchor=anchor)
     return mask, left, top
-
-
-def draw_text(
-    img: Image.Image,
-    xy: tuple[float, float],
-    value: str,
-    size: int,
-    fill: theme.RGB = theme.TEXT,
-    *,
-    anchor: str = "la",
-    face: Face = Face.BOLD,
-    max_width: float | None = None,
-) -> float:
-    """Draw ``value`` at ``xy`` (Pillow anchor semantics); shortened to
-    ``max_width`` when given.  Returns the drawn advance width."""
-    if max_width is not None:
-        value = fit(value, size, int(max_width), face)
-    if not value:
-        return 0.0
-    mask, left, top = _mask(value, size, face, anchor)
-    x = round(xy[0]) + left
-    y = round(xy[1]) + top
-    img.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
-    return measure(value, size, face)

@@ -10,18 +10,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
-from PIL import Image, ImageDraw
-
 from bot.engine.cards import RANK_NAMES, Card
 
 from . import theme
 from .fonts import Face, display_name, font
-from .suits import suit_mask
-from .text import draw_text, measure
+from .scene import Scene
+from .text import measure
 
 
 def text(
-    img: Image.Image,
+    scene: Scene,
     xy: tuple[float, float],
     value: str,
     size: int,
@@ -31,8 +29,8 @@ def text(
     face: Face = Face.BOLD,
     max_width: float | None = None,
 ) -> float:
-    """Draw our own text or an already-cleaned name (see :mod:`.text`)."""
-    return draw_text(img, xy, value, size, fill, anchor=anchor, face=face, max_width=max_width)
+    """Draw our own text or an already-cleaned name (see :meth:`.Scene.text`)."""
+    return scene.text(xy, value, size, fill, anchor=anchor, face=face, max_width=max_width)
 
 
 def text_width(value: str, size: int, face: Face = Face.BOLD) -> float:
@@ -73,8 +71,7 @@ def _name_text(name: str, seat: int, size: int, max_width: int) -> str:
 
 
 def pill(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    scene: Scene,
     xy: tuple[float, float],
     value: str,
     size: int,
@@ -92,13 +89,13 @@ def pill(
     x, y = xy
     left = {"l": x, "r": x - w, "m": x - w / 2}[anchor]
     box = (round(left), round(y - h / 2), round(left) + w, round(y - h / 2) + h)
-    draw.rounded_rectangle(box, h // 2, fill=fill)
-    draw_text(img, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), value, size, ink, anchor="mm")
+    scene.rounded_rectangle(box, h // 2, fill=fill)
+    scene.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), value, size, ink, anchor="mm")
     return box
 
 
 def card_label(
-    img: Image.Image,
+    scene: Scene,
     xy: tuple[float, float],
     card: Card,
     size: int,
@@ -111,19 +108,18 @@ def card_label(
     rank = RANK_NAMES[card % 13]
     ink = color or theme.TEXT
     x, y = xy
-    w = draw_text(img, (x, y), rank, size, ink, anchor="ls")
+    w = scene.text((x, y), rank, size, ink, anchor="ls")
     sym = round(size * 0.8)
     suit = card // 13
     sx = round(x + w + size * 0.06)
     sy = round(y - size * 0.74)
     color_ = theme.suit_color(suit, four_color)
-    img.paste(color_, (sx, sy, sx + sym, sy + sym), suit_mask(suit, sym))
+    scene.suit(suit, sx, sy, sym, color_)
     return w + size * 0.06 + sym
 
 
 def rich_line(
-    img: Image.Image,
-    draw: ImageDraw.ImageDraw,
+    scene: Scene,
     xy: tuple[float, float],
     parts: Sequence[str | Card],
     size: int,
@@ -139,21 +135,21 @@ def rich_line(
     for part in parts:
         if isinstance(part, str):
             if max_x is not None and x + measure(part, size) > max_x:
-                draw_text(img, (x, y), part, size, fill, anchor="ls", max_width=max_x - x)
+                scene.text((x, y), part, size, fill, anchor="ls", max_width=max_x - x)
                 break
-            x += draw_text(img, (x, y), part, size, fill, anchor="ls")
+            x += scene.text((x, y), part, size, fill, anchor="ls")
             continue
         chip_w = round(measure(RANK_NAMES[part % 13], size) + size * 1.05)
         if max_x is not None and x + chip_w + size * 0.6 > max_x:
             break
         top = round(y - size * 0.98)
-        draw.rounded_rectangle(
+        scene.rounded_rectangle(
             (round(x), top, round(x) + chip_w + round(size * 0.3), round(y + size * 0.24)),
             round(size * 0.2),
             fill=theme.CARD_FACE,
         )
         color = theme.suit_color(part // 13, four_color)
         x += size * 0.15
-        x += card_label(img, (x, y), part, size, four_color=four_color, color=color)
+        x += card_label(scene, (x, y), part, size, four_color=four_color, color=color)
         x += size * 0.15 + size * 0.25
     return x - xy[0]
