@@ -222,8 +222,10 @@ def stream_table(games: int, moves: int, workers: int, repeats: int) -> None:
 
 
 def encodings(repeats: int, iterations: int) -> None:
-    """kind x encoding -> CPU ms and bytes, for the image already drawn
-    (the drawing itself costs the same whatever the encoding)."""
+    """kind x encoding -> CPU ms and bytes.  Pillow's rows encode the image
+    already drawn (and, for P, already mapped to the palette: "quantize
+    only" is that step's cost); the banded rows are the bot's own path from
+    the recorded scene: drawing, palette mapping and deflate together."""
     from bot.render import png
     from bot.render.board import board_scene
     from bot.render.hand import hand_scene
@@ -274,8 +276,8 @@ def encodings(repeats: int, iterations: int) -> None:
                 png.ENGINE = engine
                 return bytes(s.png())
 
-            cases[f"PNG P, banded {name} level 1, cold"] = banded
-            cases[f"PNG P, banded {name} level 1, cached"] = cached
+            cases[f"draw+map+PNG, bands {name} 1, none cached"] = banded
+            cases[f"PNG from cached bands ({name} 1)"] = cached
         print(f"== {kind} {rgb.width}x{rgb.height}")
         for label, fn in cases.items():
             data = fn()

@@ -16,18 +16,15 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from .png import Segment
 
 #: Most bands kept (least recently used dropped first).
 CAPACITY: Final = 4096
-#: Most tiles kept: 200 x 32 palette indices each (6.4 KB): ~13 MB at most.
-TILE_CAPACITY: Final = 2048
 
 _lock = threading.Lock()  # renders may run in threads (RenderPool(workers=0))
 _cache: OrderedDict[Hashable, Segment] = OrderedDict()
-_tiles: OrderedDict[Hashable, Any] = OrderedDict()
 
 
 def get_many(keys: Sequence[Hashable]) -> list[Segment | None]:
@@ -53,41 +50,12 @@ def put_many(keys: Sequence[Hashable], segments: Sequence[Segment]) -> None:
             _cache.popitem(last=False)
 
 
-def get_tiles(keys: Sequence[Hashable]) -> list[Any]:
-    """The cached tile (a Pillow core of palette indices) of each key, or
-    ``None``; found ones are marked as recently used."""
-    out: list[Any] = []
-    with _lock:
-        for key in keys:
-            tile = _tiles.get(key)
-            if tile is not None:
-                _tiles.move_to_end(key)
-            out.append(tile)
-    return out
-
-
-def put_tiles(keys: Sequence[Hashable], tiles: Sequence[Any]) -> None:
-    """Remember ``tiles`` under ``keys``, dropping the oldest past the cap."""
-    with _lock:
-        for key, tile in zip(keys, tiles, strict=True):
-            _tiles[key] = tile
-            _tiles.move_to_end(key)
-        while len(_tiles) > TILE_CAPACITY:
-            _tiles.popitem(last=False)
-
-
 def size() -> int:
     """Bands held now (tests check the cap)."""
     return len(_cache)
 
 
-def tile_count() -> int:
-    """Tiles held now (tests check the cap)."""
-    return len(_tiles)
-
-
 def clear() -> None:
-    """Forget every band and tile (tests: a fresh render to compare with)."""
+    """Forget every band (tests: a fresh render to compare with)."""
     with _lock:
         _cache.clear()
-        _tiles.clear()

@@ -30,7 +30,7 @@ another's cards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -43,17 +43,11 @@ from .png import Segment, encode_segment, png_bytes
 from .suits import suit_mask
 from .text import fit, measure, text_mask
 
-if TYPE_CHECKING:
-    from PIL._imaging import ImagingCore
-
 #: Rows per band.  Smaller bands are reused more often (a changed line of
 #: text costs fewer rows) but each costs fixed work (a compressor, a run of
 #: drawing calls); 16 and 32 measured alike and 8 or 64 worse, so 32: half
 #: the keys and cache entries of 16 for the same picture.
 BAND = 32
-#: Columns per tile: a missing band is assembled from tiles this wide (see
-#: :meth:`Scene._encode_bands`); an 800-pixel image has four.
-TILE = 200
 
 Ink = theme.RGB | None
 #: One recorded operation: its kind first, then everything that decides its
@@ -74,20 +68,18 @@ class Scene:
     """The drawing operations of one image of ``width`` x ``height`` pixels
     on the felt table (see :mod:`.canvas`), and their rendering."""
 
-    __slots__ = ("_forms", "_ops", "height", "width")
+    __slots__ = ("_ops", "height", "width")
 
     def __init__(self, width: int, height: int) -> None:
         self.width = width
         self.height = height
-        #: The operations in drawing order, with the rows and columns they reach.
+        #: The operations in drawing order, with the rows they reach.
         self._ops: list[_Entry] = []
-        #: Per band, what its key holds: (first column, end column, op form).
-        self._forms: list[list[tuple[int, int, Op]]] = []
 
     # --- recording -----------------------------------------------------------------
 
-    def _add(self, top: int, bottom: int, left: int, right: int, op: Op) -> None:
-        self._ops.append(_Entry(top, bottom, left, right, op, None))
+    def _add(self, top: int, bottom: int, op: Op) -> None:
+        self._ops.append(_Entry(top, bottom, op, None))
 
     def card(
         self,
@@ -108,8 +100,6 @@ class Scene:
             _Entry(
                 y + ink[1],
                 y + ink[3],
-                x + ink[0],
-                x + ink[2],
                 (_CARD, card, x, y, width, four_color, mark),
                 _Geometry(
                     (x + ink[0], y + ink[1], x + ink[2], y + ink[3]),
@@ -139,15 +129,13 @@ class Scene:
         mask, left, top = text_mask(value, size, face, anchor)
         x = round(xy[0]) + left
         y = round(xy[1]) + top
-        self._add(
-            y, y + mask.height, x, x + mask.width, (_TEXT, value, size, face, anchor, fill, x, y)
-        )
+        self._add(y, y + mask.height, (_TEXT, value, size, face, anchor, fill, x, y))
         return measure(value, size, face)
 
     def suit(self, suit: int, x: int, y: int, size: int, color: theme.RGB) -> None:
         """A suit symbol ``size`` pixels square with its top-left at ``(x, y)``."""
         x, y = int(x), int(y)
-        self._add(y, y + size, x, x + size, (_SUIT, suit, x, y, size, color))
+        self._add(y, y + size, (_SUIT, suit, x, y, size, color))
 
     def rounded_rectangle(
         self,
@@ -163,19 +151,19 @@ class Scene:
         # Pillow sizes the corners from the unrounded box, then rounds it.
         d = min(x1 - x0, y1 - y0, radius * 2)
         rb = (round(x0), round(y0), round(x1), round(y1))
-        self._add(rb[1], rb[3] + 1, rb[0], rb[2] + 1, (_RRECT, rb, d / 2, fill, outline, width))
+        self._add(rb[1], rb[3] + 1, (_RRECT, rb, d / 2, fill, outline, width))
 
     def rectangle(
         self, box: Sequence[float], *, fill: Ink = None, outline: Ink = None, width: int = 1
     ) -> None:
         """:meth:`PIL.ImageDraw.ImageDraw.rectangle` (same pixels)."""
         ib = _truncated(box)
-        self._add(ib[1], ib[3] + 1, ib[0], ib[2] + 1, (_RECT, ib, fill, outline, width))
+        self._add(ib[1], ib[3] + 1, (_RECT, ib, fill, outline, width))
 
     def ellipse(self, box: Sequence[float], *, fill: Ink = None) -> None:
         """:meth:`PIL.ImageDraw.ImageDraw.ellipse` (same pixels)."""
         ib = _truncated(box)
-        self._add(ib[1], ib[3] + 1, ib[0], ib[2] + 1, (_ELLIPSE, ib, fill))
+        self._add(ib[1], ib[3] + 1, (_ELLIPSE, ib, fill))
 
     def line(self, xy: Sequence[float], *, fill: theme.RGB, width: int = 1) -> None:
         """:meth:`PIL.ImageDraw.ImageDraw.line` between two points."""
@@ -183,8 +171,6 @@ class Scene:
         self._add(
             min(ib[1], ib[3]) - width,
             max(ib[1], ib[3]) + width + 1,
-            min(ib[0], ib[2]) - width,
-            max(ib[0], ib[2]) + width + 1,
             (_LINE, ib, fill, width),
         )
 
@@ -212,95 +198,47 @@ class Scene:
         reaching into it, in order (a card stands for the pixels it shows
         there, see :func:`_visible`)."""
         w, h = self.width, self.height
-        ops = self._ops
         count = -(-h // BAND)
         per_band: list[list[_Entry]] = [[] for _ in range(count)]
-        for entry in ops:
+        for entry in self._ops:
             for i in range(max(0, entry.top // BAND), min(count, -(-entry.bottom // BAND))):
                 per_band[i].append(entry)
         keys: list[Op] = []
-        self._forms = []
         for i, entries in enumerate(per_band):
             y0, y1 = i * BAND, min(h, (i + 1) * BAND)
-            shown: list[tuple[int, int, Op]] = []
+            shown: list[Op] = []
             cores: list[Box] = []  # opaque cores of the cards drawn later
             for entry in reversed(entries):
                 geometry = entry.card
                 if geometry is None:
-                    shown.append((entry.left, entry.right, entry.op))
+                    shown.append(entry.op)
                     continue
                 part = _visible(entry.op, geometry.ink, cores, y0, y1)
                 if geometry.core is not None:
                     cores.append(geometry.core)
                 if part is not None:
-                    x, box = part[1], part[3]
-                    shown.append((x + box[0], x + box[2], part))
+                    shown.append(part)
             shown.reverse()
-            self._forms.append(shown)
-            keys.append((w, h, y0, tuple(form for _, _, form in shown)))
+            keys.append((w, h, y0, tuple(shown)))
         return keys
 
     def _encode_bands(self, indices: list[int]) -> list[Segment]:
-        """Encode the bands at ``indices``: each is assembled from column
-        tiles of palette indices, cached like the bands (a change at one end
-        of a band leaves the tiles at the other end as they were); missing
-        tiles are drawn together, a rectangle per run of neighbouring bands
-        and columns, then each band is deflated on its own."""
+        """Draw the bands at ``indices`` (neighbours together, as one run),
+        map them to the palette and deflate each band on its own."""
+        out: list[Segment] = []
         w, h = self.width, self.height
-        columns = [(x, min(w, x + TILE)) for x in range(0, w, TILE)]
-        tile_keys: dict[tuple[int, int], Op] = {}
-        for i in indices:
-            y0, forms = i * BAND, self._forms[i]
-            for c, (x0, x1) in enumerate(columns):
-                tile_keys[i, c] = (
-                    w,
-                    h,
-                    y0,
-                    x0,
-                    tuple(form for left, right, form in forms if left < x1 and right > x0),
-                )
-        order = list(tile_keys)
-        tiles = dict(zip(order, bands.get_tiles([tile_keys[t] for t in order]), strict=True))
-        drawn: dict[tuple[int, int], ImagingCore] = {}
+        row = w + 1  # a PNG row: filter byte 0, then the palette indices
         for first, last in _runs(indices):
             y0, y1 = first * BAND, min(h, (last + 1) * BAND)
-            lacking = sorted(
-                {
-                    c
-                    for i in range(first, last + 1)
-                    for c in range(len(columns))
-                    if tiles[i, c] is None
-                }
-            )
-            # One drawing per run of neighbouring lacking columns: fewer,
-            # larger drawings cost less than a tile at a time.
-            for c0, c1 in _runs(lacking):
-                x0, x1 = columns[c0][0], columns[c1][1]
-                ops = [
-                    e.op
-                    for e in self._ops
-                    if e.top < y1 and e.bottom > y0 and e.left < x1 and e.right > x0
-                ]
-                indexed = palette_core(self._raster((x0, y0, x1, y1), ops))
-                for i in range(first, last + 1):
-                    top, bottom = i * BAND - y0, min(h, (i + 1) * BAND) - y0
-                    for c in range(c0, c1 + 1):
-                        left, right = columns[c][0] - x0, columns[c][1] - x0
-                        drawn[i, c] = indexed.crop((left, top, right, bottom))
-        bands.put_tiles([tile_keys[t] for t in drawn], list(drawn.values()))
-        tiles.update(drawn)
-        out: list[Segment] = []
-        row = w + 1  # a PNG row: filter byte 0, then the palette indices
-        for i in indices:
-            rows = min(h, (i + 1) * BAND) - i * BAND
+            ops = [e.op for e in self._ops if e.top < y1 and e.bottom > y0]
+            indexed = palette_core(self._raster((0, y0, w, y1), ops))
             # Pasted one column right of a zero column, the rows come out
             # of tobytes() already framed with their filter byte.
-            band = Image.new("L", (row, rows), 0)
-            for c, (x0, x1) in enumerate(columns):
-                tile = tiles[i, c]
-                assert tile is not None
-                band.im.paste(tile, (1 + x0, 0, 1 + x1, rows))
-            out.append(encode_segment(band.tobytes()))
+            rows = Image.new("L", (row, y1 - y0), 0)
+            rows.im.paste(indexed, (1, 0, row, y1 - y0))
+            raw = rows.tobytes()
+            for y in range(y0, y1, BAND):
+                out.append(encode_segment(raw[(y - y0) * row : (min(y1, y + BAND) - y0) * row]))
         return out
 
     def _raster(self, box: tuple[int, int, int, int], ops: list[Op]) -> Image.Image:
@@ -316,12 +254,10 @@ class Scene:
 
 
 class _Entry(NamedTuple):
-    """A recorded operation and the rows and columns it may change."""
+    """A recorded operation and the rows it may change."""
 
     top: int
     bottom: int
-    left: int
-    right: int
     op: Op
     card: _Geometry | None  # where a card is, for :func:`_visible`
 
