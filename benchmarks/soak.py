@@ -352,7 +352,11 @@ class Players:
             elif res.message is not None and not res.ephemeral:
                 accept = next(c for c in res.message.custom_ids() if c.startswith("gin:c:accept:"))
                 for _ in range(5):
-                    await fake.click(b, res.message, accept, settle=False)
+                    click = await fake.click(b, res.message, accept, settle=False)
+                    if click.ephemeral:  # refused (a busy database): click again
+                        self.soak.refusals[click.content[:70]] += 1
+                        await asyncio.sleep(0.5)
+                        continue
                     # Clicked again only if no game came of it: a second accept of
                     # a game that started would open its board again.
                     snap = await self.game_of(a, limit=30.0)
