@@ -15,7 +15,6 @@ import discord
 import pytest
 
 from bot.discord_ui.boards import deal_number
-from bot.discord_ui.client import GinBot
 from bot.discord_ui.pacing import ChannelPacer
 from bot.discord_ui.permissions import check_can_host, missing
 from bot.discord_ui.threads import AUTO_ARCHIVE
@@ -42,23 +41,6 @@ TURN_BUTTONS = re.compile(r"^gin:a:(stock|take|pass|hand):")
 #: The hand a board's score line names ("… · hand 3 · stock 21 · …").
 HAND_NAMED = re.compile(r"· hand (\d+) ·")
 
-
-async def start_match(
-    fake: FakeDiscord, bot: GinBot, a: FakeUser, b: FakeUser, *, games: int, target: int
-) -> GameSnapshot:
-    """A match of ``games`` games to ``target`` each, accepted."""
-    res = await fake.slash(
-        a,
-        "gin",
-        subcommand="challenge",
-        options={"opponent": b, "target": target, "match": games},
-    )
-    assert res.message is not None and not res.ephemeral
-    await fake.click(b, res.message, ids_with(res.message, "gin:c:accept:")[0])
-    await idle(bot, fake)
-    snap = await snapshots.active_game_for(bot.service, fake.guild_id, a.id)
-    assert snap is not None
-    return snap
 
 
 def live_turn_buttons(msg: SentMessage) -> list[str]:
@@ -162,7 +144,7 @@ async def test_a_fast_game_never_shows_a_past_state_and_ends_with_no_live_button
             if match is None:
                 snap = await start_game(fake, bot, ana, bo, target=150)
             else:
-                snap = await start_match(fake, bot, ana, bo, games=match, target=40)
+                snap = await start_game(fake, bot, ana, bo, target=40, match=match)
             versions: dict[int, int] = {}  # version -> the hand it belongs to
             while (
                 snap := await snapshots.get_game(bot.service, snap.id)

@@ -78,11 +78,20 @@ async def until_computer_moved(
 
 
 async def start_game(
-    fake: FakeDiscord, bot: GinBot, a: FakeUser, b: FakeUser, target: int = 10
+    fake: FakeDiscord,
+    bot: GinBot,
+    a: FakeUser,
+    b: FakeUser,
+    target: int = 10,
+    *,
+    match: int | None = None,
 ) -> GameSnapshot:
-    res = await fake.slash(
-        a, "gin", subcommand="challenge", options={"opponent": b, "target": target}
-    )
+    """``a`` challenges ``b`` (to ``target``; ``match``: best of that many
+    games) and ``b`` accepts: the game as it starts."""
+    options: dict[str, object] = {"opponent": b, "target": target}
+    if match is not None:
+        options["match"] = match
+    res = await fake.slash(a, "gin", subcommand="challenge", options=options)
     assert res.message is not None and not res.ephemeral
     assert b.id in res.message.pinged_user_ids()
     accept = ids_with(res.message, "gin:c:accept:")[0]
