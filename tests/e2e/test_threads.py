@@ -42,7 +42,6 @@ TURN_BUTTONS = re.compile(r"^gin:a:(stock|take|pass|hand):")
 HAND_NAMED = re.compile(r"· hand (\d+) ·")
 
 
-
 def live_turn_buttons(msg: SentMessage) -> list[str]:
     return [c for c in msg.custom_ids() if TURN_BUTTONS.match(c)]
 
