@@ -11,7 +11,9 @@ def test_judges_draws_reproducibly_without_touching_the_game() -> None:
     games = [take_eval.play_game((i, 2)) for i in range(2)]
     rows = [r for game in games for r in game]
     assert rows, "two games hold some close draws"
-    assert rows == [r for i in range(2) for r in take_eval.play_game((i, 2))]
+    # Reproducible: the last game played again gives the same rows (one game
+    # again, not both: this is the suite's longest test).
+    assert take_eval.play_game((1, 2)) == games[1]
     for r in rows:
         assert take_eval.BAND[0] < r["gain"] < take_eval.BAND[1]
         assert -200 < r["true_take"] < 200 and -200 < r["true_stock"] < 200
