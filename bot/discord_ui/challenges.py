@@ -106,16 +106,22 @@ class Challenges:
             match_games=match_games,
             ai_user_id=bot_user.id,
         )
-        message_id = await self._announce(
-            interaction,
-            channel_id,
-            text.computer_game_line(interaction.user.mention, level.value, turn.table.id),
-        )
         table = turn.table
-        if thread:
-            table = await self.moves.place_in_thread(table.id, channel_id, message_id)
-        await self.hands.reply(interaction, turn)
-        self.publisher.spawn(self.publisher.open_board(table))
+        try:
+            message_id = await self._announce(
+                interaction,
+                channel_id,
+                text.computer_game_line(interaction.user.mention, level.value, turn.table.id),
+            )
+            if thread:
+                table = await self.moves.place_in_thread(table.id, channel_id, message_id)
+            await self.hands.reply(interaction, turn)
+        finally:
+            # The game is committed: whatever failed above (the player hears of
+            # it from the error handler), its board opens and the computer
+            # plays now, not after the next restart.  open_board re-reads the
+            # game, so a thread placed before the failure is honoured.
+            self.publisher.spawn(self.publisher.open_board(table))
 
     async def challenge(
         self,

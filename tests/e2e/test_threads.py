@@ -302,6 +302,30 @@ async def test_the_computer_plays_in_a_thread_and_a_restart_keeps_its_buttons(
     fake.assert_clean()
 
 
+async def test_a_computer_game_whose_hand_reply_fails_still_gets_its_board(
+    fake: FakeDiscord,
+    tmp_path: Path,
+) -> None:
+    """The game is committed before the player hears of it: if sending the
+    player their hand fails, the board still opens and the computer still
+    plays — not only after the next restart."""
+    ana = fake.add_user("Ana")
+    bot = await make_bot(tmp_path / "gin.db")
+    async with fake.run_bot(bot):
+        bot_user = fake.users[fake.bot_user_id]
+        # The hand goes out as a follow-up after the channel line: refuse it
+        # (and the error handler's own follow-up).
+        fake.fail_next("POST", r"^/webhooks/\d+/[^/]+$", status=404, code=10015, times=2)
+        await fake.slash(ana, "gin", subcommand="challenge", options={"opponent": bot_user})
+        await idle(bot, fake)
+        snap = await snapshots.active_game_for(bot.service, fake.guild_id, ana.id)
+        assert snap is not None
+        board = board_message(fake, snap.id)
+        assert board.channel_id == snap.channel_id
+        # It is Ana's turn: the computer has played if it was to start.
+        assert snap.game.turn == snap.players.index(ana.id)
+
+
 async def test_thread_fake_refuses_what_discord_refuses(
     fake: FakeDiscord,
     tmp_path: Path,
