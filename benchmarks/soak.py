@@ -40,11 +40,11 @@ the last one, their difference (goal: at most 10 MB over 5,000 games), and
 whether the task count and maps were back at their idle sizes after every
 burst.  Linux only (reads ``/proc``).
 
-Bounded caches fill up over the first thousands of games and count in that
-difference: the service's committed games (4,096 games, finished ones
-included) and SQLite's page cache (32 MiB, of a database that grows with
-every game).  ``--game-cache`` and ``--sqlite-cache-kb`` shrink them to tell
-their share from a leak, and ``--trace-from`` has the bot trace its Python
+Bounded caches fill up and count in that difference: the service's committed
+games (every game in progress, up to 4,096, and the last 64 finished ones)
+and SQLite's page cache (8 MiB, of a database that grows with every game).
+``--game-cache`` and ``--sqlite-cache-kb`` shrink them to tell their share
+from a leak, and ``--trace-from`` has the bot trace its Python
 allocations and print what grew most.
 """
 
@@ -127,7 +127,7 @@ async def main() -> None:
         ctx = service.context
         sizes = {**bot.publisher.sizes(), **bot.hands.sizes()}
         service_sizes = {
-            "cache": len(ctx.cache._games),
+            **ctx.cache.sizes(),
             "players": len(ctx.players),
             "locks": len(ctx._locks),
         }

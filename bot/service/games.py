@@ -63,8 +63,13 @@ from .timers import DEFAULT_TURN_TIMEOUT_MINUTES, STOPPED, TurnClock, start_cloc
 from .views import MoveResult
 
 STALE_MESSAGE: Final = "That's from an earlier turn — nothing changed."
-#: Committed games kept in memory (a few KB each); the rest are re-read.
+#: Committed games in progress kept in memory (a few KB each); the rest are
+#: re-read.  Sized for every game a busy server has going at once.
 CACHE_SIZE: Final = 4096
+#: Finished games kept in memory: only the few still being looked at (the
+#: last board, a tally, a rematch).  A bot that has played a hundred thousand
+#: games must not hold thousands of them, so they get a short list of their own.
+FINISHED_CACHE_SIZE: Final = 64
 
 
 NO_GAME_MESSAGE: Final = (
@@ -129,28 +134,45 @@ class GameCache:
     first out.  :meth:`put` never replaces a newer version with an older one
     (a read may finish after a move).
 
+    Games in progress and finished games are kept in two lists, so the
+    finished ones (which only grow in number) never push out a live game and
+    never add up to more than ``finished`` entries.
+
     A cached :class:`Game` is never mutated (moves go to a copy), so the same
     object can be handed out in snapshots while the next move is made.
     """
 
-    def __init__(self, size: int = CACHE_SIZE) -> None:
+    def __init__(self, size: int = CACHE_SIZE, finished: int = FINISHED_CACHE_SIZE) -> None:
         self._size = size
+        self._finished_size = finished
         self._games: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+        self._finished: OrderedDict[int, tuple[int, Game]] = OrderedDict()
+
+    def _get(self, game_id: int) -> tuple[int, Game] | None:
+        held = self._games.get(game_id)
+        return held if held is not None else self._finished.get(game_id)
 
     def put(self, game_id: int, version: int, game: Game) -> None:
-        games = self._games
-        held = games.get(game_id)
+        held = self._get(game_id)
         if held is not None and held[0] > version:
             return
+        self._games.pop(game_id, None)
+        self._finished.pop(game_id, None)
+        games, size = (
+            (self._finished, self._finished_size) if game.is_over else (self._games, self._size)
+        )
         games[game_id] = (version, game)
-        games.move_to_end(game_id)
-        while len(games) > self._size:
+        while len(games) > size:
             games.popitem(last=False)
+
+    def sizes(self) -> dict[str, int]:
+        """How many games each list holds (for the soak and ``/ginadmin``)."""
+        return {"live_games": len(self._games), "finished_games": len(self._finished)}
 
     async def game_at(self, tx: Tx, row: GameRow) -> Game:
         """The committed game for ``row``: from memory if it is that version,
         else parsed from the database."""
-        cached = self._games.get(row.id)
+        cached = self._get(row.id)
         if cached is not None and cached[0] == row.version:
             return cached[1]
         text = await tx.game_state(row.id)

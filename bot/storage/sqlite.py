@@ -368,7 +368,7 @@ class SqliteStore:
         await conn.execute(f"PRAGMA synchronous = {sync}")
         await conn.execute("PRAGMA foreign_keys = ON")
         await conn.execute("PRAGMA temp_store = MEMORY")
-        await conn.execute("PRAGMA cache_size = -32768")  # 32 MiB: every active game stays cached
+        await conn.execute("PRAGMA cache_size = -8192")  # 8 MiB: the pages live games touch
         if own_checkpoints:
             await conn.execute(f"PRAGMA wal_autocheckpoint = {self.SAFETY_AUTOCHECKPOINT:d}")
         await migrations.migrate(self._db)
