@@ -8,6 +8,7 @@ lives in the table-group modules of :mod:`bot.storage.tables`, combined into
 """
 
 from .errors import (
+    BusyError,
     CommitUnknownError,
     DatabaseUnavailableError,
     StorageError,
@@ -38,6 +39,7 @@ __all__ = [
     "LEADERBOARD_SORTS",
     "MIGRATIONS",
     "AiStatsRow",
+    "BusyError",
     "ChallengeRow",
     "CommitUnknownError",
     "DatabaseUnavailableError",

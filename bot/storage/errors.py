@@ -53,6 +53,17 @@ class DatabaseUnavailableError(StorageError):
         self.detail = detail
 
 
+class BusyError(DatabaseUnavailableError):
+    """The database is fine but the operation waited its whole budget for
+    its turn (behind this process's other transactions, or behind an
+    earlier operation on the same game): the bot has more work than its
+    CPU.  Nothing was changed.  Refused rather than answered after Discord's
+    3 seconds (which the player would see as "interaction failed"), and
+    worded as what it is: not an outage of the database."""
+
+    MESSAGE = "The bot is very busy right now; nothing was changed — try again in a moment."
+
+
 class CommitUnknownError(DatabaseUnavailableError):
     """The connection was lost while ``COMMIT`` was on its way: the change
     may or may not have been saved, and nobody can tell until the database

@@ -45,6 +45,12 @@ run again after a lost race shares it, and so does a wait for a lock of
 the caller's (:meth:`Repository.holding`: the service's per-game lock, held
 by a move that is itself waiting for the database).  Reads on SQLite have a
 connection of their own and don't queue behind writes at all.
+
+A refusal for want of time while the database itself answers (the wait was
+behind this process's own transactions or game locks: more work than CPU)
+is a :class:`~bot.storage.errors.BusyError`, worded as "the bot is very
+busy" and reported to the operator at most once a minute, never as an
+outage — unless an outage is under way, whose queue it then belongs to.
 """
 
 from __future__ import annotations
@@ -60,7 +66,13 @@ from pathlib import Path
 from typing import Any, ClassVar, Final, TypeVar
 
 from . import postgres
-from .errors import ConnectionLostError, DatabaseUnavailableError, RetryableError, StorageError
+from .errors import (
+    BusyError,
+    ConnectionLostError,
+    DatabaseUnavailableError,
+    RetryableError,
+    StorageError,
+)
 from .postgres import PgStore, is_postgres_url
 from .sqlite import SqliteStore
 from .tx import Tx
@@ -92,6 +104,8 @@ class Repository:
     #: that matched nothing, a unique key, a serialization failure, or a
     #: PostgreSQL connection that broke before ``COMMIT``.
     ATTEMPTS: ClassVar[int] = 5
+    #: Seconds between two warnings about operations refused as busy.
+    BUSY_REPORT: ClassVar[float] = 60.0
 
     def __init__(
         self,
@@ -109,6 +123,9 @@ class Repository:
         self._closed = False
         #: ``time.monotonic()`` of the first failure of the current outage.
         self._down_since: float | None = None
+        #: Operations refused as busy since the last warning, and its time.
+        self._busy_refused = 0
+        self._busy_reported = -self.BUSY_REPORT
 
     @classmethod
     async def open(
@@ -184,7 +201,7 @@ class Repository:
                 async with asyncio.timeout(until - time.monotonic()):
                     await lock.acquire()
             except TimeoutError:
-                raise DatabaseUnavailableError(HELD) from None
+                raise BusyError(HELD) from None
             try:
                 yield
             finally:
@@ -205,6 +222,13 @@ class Repository:
                 async with self._store.transaction(write=write, deadline=until) as db:
                     tx = Tx(db)
                     yield tx
+        except BusyError as exc:
+            if self._down_since is not None:
+                # Queued behind a transaction that waits for an unavailable
+                # database: part of that outage, and worded so.
+                raise DatabaseUnavailableError(exc.detail) from exc
+            self._note_busy()
+            raise
         except DatabaseUnavailableError as exc:
             if not isinstance(exc, ConnectionLostError):  # that one is run again first
                 self._note_down(exc)
@@ -260,6 +284,22 @@ class Repository:
             )
         else:
             log.debug("the database is still unavailable (%s)", exc.detail)
+
+    def _note_busy(self) -> None:
+        """Count an operation refused for want of time (:class:`BusyError`);
+        tell the operator at most once a :attr:`BUSY_REPORT` seconds."""
+        self._busy_refused += 1
+        now = time.monotonic()
+        if now - self._busy_reported >= self.BUSY_REPORT:
+            log.warning(
+                "%d operation(s) refused in the last %.0f s: each waited %.1f s for the "
+                "database behind others (the bot has more work than its CPU)",
+                self._busy_refused,
+                min(now - self._busy_reported, self.BUSY_REPORT),
+                self.budget,
+            )
+            self._busy_refused = 0
+            self._busy_reported = now
 
     def _note_up(self) -> None:
         if self._down_since is not None:

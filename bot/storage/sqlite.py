@@ -80,7 +80,7 @@ from typing import Any, Final, Literal, NoReturn, cast
 import aiosqlite
 
 from . import migrations
-from .errors import DatabaseUnavailableError, StorageError
+from .errors import BusyError, DatabaseUnavailableError, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -457,12 +457,12 @@ class SqliteStore:
                 async with asyncio.timeout(deadline - time.monotonic()):
                     await lock.acquire()
             except TimeoutError:
-                raise DatabaseUnavailableError(QUEUED) from None
+                raise BusyError(QUEUED) from None
         left = self.busy_timeout if deadline is None else deadline - time.monotonic()
         left = min(self.busy_timeout, left)
         try:
             if left <= 0:
-                raise DatabaseUnavailableError(QUEUED)
+                raise BusyError(QUEUED)
             if abs(left - self._busy) > self.BUSY_SLACK:
                 try:
                     await self._conn.execute(f"PRAGMA busy_timeout = {round(left * 1000):d}")

@@ -15,6 +15,7 @@ twice the budget, the third three times).
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
 import random
 import signal
@@ -29,7 +30,7 @@ import asyncpg
 import pytest
 
 from bot.service import GinService
-from bot.storage import DatabaseUnavailableError, Repository
+from bot.storage import BusyError, DatabaseUnavailableError, Repository
 from tests.helpers.service import GUILD, random_action, start_game
 
 #: Seconds above the budget that an answer may take, on a busy machine.
@@ -112,6 +113,44 @@ async def test_a_move_queued_behind_a_waiting_move_of_its_game_is_refused_in_tim
         assert report.table.version == snap.version + 1  # the refused ones changed nothing
     finally:
         await svc.close()
+
+
+async def test_waiting_behind_our_own_work_is_busy_not_an_outage(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A write that waits its whole budget behind this process's own
+    transactions (more work than CPU: here one that holds the connection) is
+    refused as busy — nothing changed, worded as busy, no outage declared —
+    and the operator hears of it once, not once per refusal."""
+    repo = await Repository.open(tmp_path / "gin.db", busy_timeout=0.2)
+    try:
+        await repo.write(lambda tx: tx.set_meta("k", "before"))
+        caplog.set_level(logging.WARNING, logger="bot.storage.repository")
+        release = asyncio.Event()
+
+        async def hog() -> None:
+            async with repo.transaction() as tx:
+                await tx.set_meta("k", "hog")
+                await release.wait()
+
+        holder = asyncio.ensure_future(hog())
+        await asyncio.sleep(0.05)
+        outcomes = await asyncio.gather(
+            *(_timed(repo.write(lambda tx: tx.set_meta("k", "x"))) for _ in range(2))
+        )
+        release.set()
+        await holder
+        for took, outcome in outcomes:
+            assert isinstance(outcome, BusyError), outcome
+            assert str(outcome) == BusyError.MESSAGE and "busy" in str(outcome)
+            assert took <= repo.budget + SLACK, took
+        assert await repo.read(lambda tx: tx.get_meta("k")) == "hog"  # the refused changed nothing
+        said = [r.getMessage() for r in caplog.records]
+        assert not any("unavailable" in line for line in said), said
+        busy = [line for line in said if "refused" in line]
+        assert len(busy) == 1 and busy[0].startswith("1 operation(s) refused"), said
+    finally:
+        await repo.close()
 
 
 async def test_the_deadline_is_the_operations_not_its_child_tasks(tmp_path: Path) -> None:
