@@ -84,14 +84,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.proctree import tree_cpu  # noqa: E402
+from benchmarks.proctree import own_cpu, tree_cpu  # noqa: E402
 from bot.engine import ActionKind, Phase, min_deadwood_mask, parse_card  # noqa: E402
 from bot.engine.cards import mask_of  # noqa: E402
 from bot.service import GinService, snapshots  # noqa: E402
 from tests.fakediscord import FakeDiscord, FakeUser, InteractionResult, SentMessage  # noqa: E402
 
 CHILD = """
-import dataclasses, sys, discord, discord.state, yarl
+import dataclasses, os, sys, discord, discord.state, yarl
 from pathlib import Path
 from bot.__main__ import run_serving
 from bot.config import Config
@@ -112,10 +112,22 @@ config = dataclasses.replace(
     database_url=None,
     ai_delay=0.0,
 )
+# --bot-env GIN_BENCH_CPROFILE=FILE: profile the event loop's thread by its
+# own CPU time (cProfile with thread_time: what runs on the loop, not what
+# waits), written to FILE when the bot stops (read it with pstats).
+_cprofile = os.environ.get("GIN_BENCH_CPROFILE")
+if _cprofile:
+    import cProfile, time
+    _prof = cProfile.Profile(time.thread_time)
+    _prof.enable()
 try:
     run_serving(config)
 except KeyboardInterrupt:
     pass
+finally:
+    if _cprofile:
+        _prof.disable()
+        _prof.dump_stats(_cprofile)
 """
 
 LOADS = ("current", "independent")
@@ -194,6 +206,8 @@ class Load:
     window: float = 0.0
     #: CPU seconds of the bot's process tree over the window.
     cpu: float = 0.0
+    #: Of which the bot's main process (the event loop and its threads).
+    main_cpu: float = 0.0
     #: CPU seconds of this process (the fake Discord and the players) over the window.
     driver_cpu: float = 0.0
     #: Start of the run (perf_counter): trace times are relative to it.
@@ -776,7 +790,7 @@ async def measure(
             stdout=subprocess.DEVNULL,
         )
     refresh = Refresher(fake, load)
-    cpu0, own0 = tree_cpu(bot), time.process_time()
+    cpu0, main0, own0 = tree_cpu(bot), own_cpu(bot), time.process_time()
     load.t0 = t0 = time.perf_counter()
     if svc is not None:
         games = [
@@ -795,6 +809,7 @@ async def measure(
         await fake.settle(quiet=1.0, timeout=30)
     load.window = time.perf_counter() - t0
     load.cpu = tree_cpu(bot) - cpu0
+    load.main_cpu = own_cpu(bot) - main0
     load.driver_cpu = time.process_time() - own0
     if spy is not None:
         spy.send_signal(signal.SIGINT)
@@ -864,17 +879,18 @@ def report(loads: list[Load]) -> None:
             )
     print()
     print(
-        f"{'run':>7}{'moves':>7}{'moves/s':>9}{'CPU ms/move':>13}{'bot CPU %':>11}"
-        f"{'fake+players CPU %':>20}{'refused':>9}"
+        f"{'run':>7}{'moves':>7}{'moves/s':>9}{'CPU ms/move':>13}{'main ms':>9}{'workers ms':>12}"
+        f"{'bot CPU %':>11}{'fake+players CPU %':>20}{'refused':>9}"
     )
     for load in loads:
         per_move = 1000 * load.cpu / load.moves if load.moves else float("nan")
         busy = 100 * load.cpu / load.window if load.window else 0.0
         driver = 100 * load.driver_cpu / load.window if load.window else 0.0
         rate = load.moves / load.elapsed if load.elapsed else 0.0
+        main = 1000 * load.main_cpu / load.moves if load.moves else float("nan")
         print(
-            f"{load.name:>7}{load.moves:>7}{rate:>9.1f}{per_move:>13.1f}{busy:>10.0f}%"
-            f"{driver:>19.0f}%{load.refused + load.failed:>9}"
+            f"{load.name:>7}{load.moves:>7}{rate:>9.1f}{per_move:>13.1f}{main:>9.1f}"
+            f"{per_move - main:>12.1f}{busy:>10.0f}%{driver:>19.0f}%{load.refused + load.failed:>9}"
         )
     for load in loads:
         for said in load.refusals[:5]:

@@ -90,3 +90,11 @@ def tree_cpu(pid: int) -> float:
     exited and reaped: take it at the start and end of a window and subtract
     (see the module doc)."""
     return sum(st.own + st.reaped for st in tree(pid))
+
+
+def own_cpu(pid: int) -> float:
+    """CPU seconds of ``pid`` itself (all its threads, not its children): with
+    :func:`tree_cpu`, splits a bot's CPU between its main process and its
+    render workers."""
+    stats = all_stats()
+    return stats[pid].own if pid in stats else 0.0

@@ -525,7 +525,8 @@ def sample(bot: Bot, soak: Soak, data: dict[str, Any], idle: dict[str, Any], db:
     extra = {k: v for k, v in s.sizes.items() if v != idle["sizes"].get(k)}
     print(
         f"{s.games:>6} games  RSS {s.rss_kb / 1024:7.1f} MB  tasks {s.tasks:>3}  "
-        f"objects {s.objects:>8}  cache {s.service['cache']:>5}  "
+        f"objects {s.objects:>8}  "
+        f"cache {s.service['live_games']:>4}+{s.service['finished_games']:<3} "
         f"players {s.service['players']:>5}  threads {s.threads_cached:>3}  "
         f"db {s.db_mb:5.1f} MB  "
         f"{'idle' if s.idle else 'NOT IDLE ' + str(extra)}",
