@@ -86,7 +86,7 @@ STUCK = 30.0
 #: ``--window``), its warnings on stderr, SIGUSR1 writing what it holds to the
 #: report file, SIGUSR2 tracing its allocations, SIGTERM closing it.
 CHILD = r"""
-import asyncio, gc, json, logging, os, signal, sys
+import asyncio, collections, gc, json, logging, os, signal, sys
 import discord, discord.state, yarl
 
 discord.http.Route.BASE = sys.argv[1]
@@ -122,6 +122,26 @@ async def main() -> None:
     )
     loop = asyncio.get_running_loop()
 
+    def discord_cache_sizes(bot):
+        state = bot._connection
+        store = state._view_store
+        return {
+            "messages": len(state._messages or ()),
+            "users": len(state._users),
+            "views": sum(len(v) for v in store._views.values()),
+            "view_messages": len(store._views),
+            "synced_views": len(store._synced_message_views),
+            "interactions": len(getattr(state, "_interaction_cache", ())),
+            "emojis": len(state._emojis),
+        }
+
+    def tuple_owners():
+        tuples = [o for o in gc.get_objects() if type(o) is tuple]
+        shapes = collections.Counter(
+            (len(t), tuple(type(x).__name__ for x in t[:3])) for t in tuples
+        )
+        return [f"{n} x {shape}" for shape, n in shapes.most_common(4)]
+
     def report() -> None:
         bot.boards.pacer.sweep()  # channels quiet for a window are let go
         ctx = service.context
@@ -137,6 +157,12 @@ async def main() -> None:
             "service": service_sizes,
             "objects": len(gc.get_objects()),
             "threads_cached": sum(len(g._threads) for g in bot.guilds),
+            # discord.py's own caches (bounded or not: a soak tells).
+            "discord": discord_cache_sizes(bot),
+            "tuples": tuple_owners(),
+            "types": dict(
+                collections.Counter(type(o).__name__ for o in gc.get_objects()).most_common(12)
+            ),
         }
         tmp = REPORT + ".tmp"
         with open(tmp, "w") as f:
@@ -532,6 +558,9 @@ def sample(bot: Bot, soak: Soak, data: dict[str, Any], idle: dict[str, Any], db:
         f"{'idle' if s.idle else 'NOT IDLE ' + str(extra)}",
         flush=True,
     )
+    print(f"{'':>14}discord.py: {data.get('discord', {})}", flush=True)
+    print(f"{'':>14}most objects: {data.get('types', {})}", flush=True)
+    print(f"{'':>14}tuples: {data.get('tuples', [])}", flush=True)
     return s
 
 
