@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
 from .cards import CARDS, RANK_VALUES, Card, cards_of, mask_of
@@ -280,7 +281,15 @@ def arrangements(cards: int | Iterable[int]) -> list[Arrangement]:
 
 def best_arrangement(cards: int | Iterable[int]) -> Arrangement:
     """The first least-deadwood arrangement (deterministic)."""
-    return arrangements(cards)[0]
+    return _best_of(_as_mask(cards))
+
+
+@lru_cache(maxsize=1024)
+def _best_of(hand: int) -> Arrangement:
+    """Remembered for the hands in play: a hand's image, its alt text and its
+    board all arrange the same hand, once per reply.  An arrangement is
+    frozen (tuples inside), so the one object is safe to share."""
+    return arrangements(hand)[0]
 
 
 # --- layoffs --------------------------------------------------------------------
