@@ -24,7 +24,15 @@ from bot.service.core import MoveObserver
 from bot.service.snapshots import GameSnapshot
 
 ROOT = Path(__file__).resolve().parents[2]
-PURE = ["bot.engine", "bot.render", "bot.storage", "bot.service", "bot.ai", "bot.config"]
+PURE = [
+    "bot.engine",
+    "bot.render",
+    "bot.storage",
+    "bot.service",
+    "bot.ai",
+    "bot.config",
+    "bot.i18n",
+]
 
 
 def test_pure_layers_do_not_load_discord() -> None:

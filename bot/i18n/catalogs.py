@@ -1,0 +1,111 @@
+"""The catalogues: read once from ``bot/locales/<language>.po`` with Babel,
+looked up by key, worded with ``str.format`` placeholders."""
+
+from __future__ import annotations
+
+import gettext
+import string
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Final
+
+from babel.messages.catalog import Catalog as BabelCatalog
+from babel.messages.pofile import read_po
+
+from .languages import DEFAULT, Lang
+
+#: Where the catalogues are (shipped with the package).
+LOCALES: Final = Path(__file__).resolve().parent.parent / "locales"
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """One language's texts by key.  A plural text is a tuple of its forms,
+    indexed by the language's plural rule."""
+
+    lang: Lang
+    texts: Mapping[str, str | tuple[str, ...]]
+    plural_index: Callable[[int], int]
+
+    def keys(self) -> Iterator[str]:
+        return iter(self.texts)
+
+
+def load(lang: Lang, folder: Path = LOCALES) -> Catalog:
+    """Read ``<folder>/<lang>.po``.  Untranslated and fuzzy entries are left
+    out (the English text stands in for them)."""
+    with (folder / f"{lang.value}.po").open("rb") as f:
+        po: BabelCatalog = read_po(f, locale=lang.babel)
+    texts: dict[str, str | tuple[str, ...]] = {}
+    for message in po:
+        if not message.id or message.fuzzy:
+            continue
+        key = message.id[0] if isinstance(message.id, tuple | list) else message.id
+        value = message.string
+        if isinstance(value, tuple | list):
+            if all(value):
+                texts[key] = tuple(value)
+        elif value:
+            texts[key] = value
+    return Catalog(lang, texts, gettext.c2py(po.plural_expr))
+
+
+def placeholders(text: str) -> frozenset[str]:
+    """The ``{names}`` a text fills in (for the catalogue checks)."""
+    return frozenset(
+        field.split(".")[0].split("[")[0]
+        for _, field, _, _ in string.Formatter().parse(text)
+        if field is not None
+    )
+
+
+class Catalogs:
+    """Every language's catalogue, English as the fallback of each."""
+
+    def __init__(self, folder: Path = LOCALES) -> None:
+        self._by_lang = {lang: load(lang, folder) for lang in Lang}
+        self._english = self._by_lang[DEFAULT]
+
+    def __getitem__(self, lang: Lang) -> Catalog:
+        return self._by_lang[lang]
+
+    def _raw(self, lang: Lang, key: str) -> tuple[Catalog, str | tuple[str, ...]]:
+        catalog = self._by_lang[lang]
+        found = catalog.texts.get(key)
+        if found is None:
+            catalog = self._english
+            found = catalog.texts[key]  # English has every key: a KeyError is a bug
+        return catalog, found
+
+    def text(self, lang: Lang, key: str, /, **args: object) -> str:
+        """The text ``key`` in ``lang``, its placeholders filled from ``args``."""
+        _, found = self._raw(lang, key)
+        if isinstance(found, tuple):
+            raise TypeError(f"{key} has plural forms: use plural()")
+        return found.format(**args) if args else found
+
+    def plural(self, lang: Lang, key: str, n: int, /, **args: object) -> str:
+        """The form of ``key`` for the number ``n`` (also given as ``{n}``)."""
+        catalog, found = self._raw(lang, key)
+        if isinstance(found, str):
+            raise TypeError(f"{key} has no plural forms: use text()")
+        index = min(catalog.plural_index(n), len(found) - 1)
+        return found[index].format(n=n, **args)
+
+
+@cache
+def catalogs() -> Catalogs:
+    """The shipped catalogues, read on first use."""
+    return Catalogs()
+
+
+def text(lang: Lang, key: str, /, **args: object) -> str:
+    """:meth:`Catalogs.text` of the shipped catalogues."""
+    return catalogs().text(lang, key, **args)
+
+
+def plural(lang: Lang, key: str, n: int, /, **args: object) -> str:
+    """:meth:`Catalogs.plural` of the shipped catalogues."""
+    return catalogs().plural(lang, key, n, **args)
