@@ -33,6 +33,7 @@ from .pacing import ChannelPacer
 from .partnerships import Partnerships, after_team_table
 from .publisher import Publisher
 from .tournaments import TournamentMessages, Tournaments
+from .translator import GinTranslator
 from .turns import Turns
 
 log = logging.getLogger(__name__)
@@ -136,6 +137,8 @@ class GinBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         await self.renderer.warm()
+        # Command names, descriptions and choices in each user's language.
+        await self.tree.set_translator(GinTranslator())
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.load_extension("cogs.gin")
         await self.load_extension("cogs.group")  # adds its commands under /gin
