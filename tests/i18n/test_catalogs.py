@@ -101,3 +101,22 @@ def test_texts_and_plurals_are_not_confused(shipped: Catalogs) -> None:
 )
 def test_discord_locales_map_to_our_languages(locale: str | None, lang: Lang) -> None:
     assert lang_of(locale) is lang
+
+
+def test_the_gin_words_table_in_the_docs_is_the_catalogues(shipped: Catalogs) -> None:
+    """docs/languages.md lists each language's gin words: they are the
+    catalogues' ``term.*`` entries, every one of them, in the table's order
+    of languages."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "languages.md").read_text()
+    rows = [
+        [cell.strip() for cell in line.strip().strip("|").split("|")]
+        for line in doc.splitlines()
+        if line.startswith("| ") and not line.startswith("| English")
+    ]
+    order = [Lang.EN, Lang.ES, Lang.PT_BR, Lang.DE, Lang.FR]
+    terms = {k: v for k, v in shipped[DEFAULT].texts.items() if k.startswith("term.")}
+    by_english = {v: k for k, v in terms.items()}
+    assert sorted(row[0] for row in rows) == sorted(terms.values())
+    for row in rows:
+        key = by_english[row[0]]
+        assert row == [shipped.text(lang, key) for lang in order], key
