@@ -44,7 +44,8 @@ def _qualified(command: Any) -> str:
 
 def command_key(context: app_commands.TranslationContextTypes) -> str | None:
     """The catalogue key of the string at ``context`` (``None``: not ours)."""
-    where, data = context.location, context.data
+    where = context.location
+    data: Any = context.data  # its type follows ``where``: narrowed below by hand
     if where in (Where.command_name, Where.group_name):
         return f"cmd.{_qualified(data)}.name"
     if where in (Where.command_description, Where.group_description):

@@ -1,6 +1,7 @@
 """Every word a player reads, in their language.
 
-The texts live in gettext catalogues (``bot/locales/<language>.po``), the
+The texts live in gettext catalogues (``bot/locales/<language>/*.po``, one
+file per part of the bot), the
 format translators and their tools (Poedit, Weblate, Crowdin) know, one
 entry per *key*: the key names the text (``hand.your_turn``), the entry's
 translation is the text with ``{named}`` placeholders, and a text that

@@ -1,4 +1,4 @@
-"""The catalogues: read once from ``bot/locales/<language>.po`` with Babel,
+"""The catalogues: read once from ``bot/locales/<language>/*.po`` with Babel,
 looked up by key, worded with ``str.format`` placeholders."""
 
 from __future__ import annotations
@@ -34,22 +34,33 @@ class Catalog:
 
 
 def load(lang: Lang, folder: Path = LOCALES) -> Catalog:
-    """Read ``<folder>/<lang>.po``.  Untranslated and fuzzy entries are left
-    out (the English text stands in for them)."""
-    with (folder / f"{lang.value}.po").open("rb") as f:
-        po: BabelCatalog = read_po(f, locale=lang.babel)
+    """Read every catalogue of ``lang``: ``<folder>/<lang>/*.po``, one per
+    part of the bot (``terms.po``, …), merged.  Untranslated and fuzzy
+    entries are left out (the English text stands in for them); a key in
+    two files is a mistake."""
     texts: dict[str, str | tuple[str, ...]] = {}
-    for message in po:
-        if not message.id or message.fuzzy:
-            continue
-        key = message.id[0] if isinstance(message.id, tuple | list) else message.id
-        value = message.string
-        if isinstance(value, tuple | list):
-            if all(value):
-                texts[key] = tuple(value)
-        elif value:
-            texts[key] = value
-    return Catalog(lang, texts, gettext.c2py(po.plural_expr))
+    plural_expr = None
+    for path in sorted((folder / lang.value).glob("*.po")):
+        with path.open("rb") as f:
+            po: BabelCatalog = read_po(f, locale=lang.babel)
+        plural_expr = plural_expr or po.plural_expr
+        for message in po:
+            if not message.id:
+                continue
+            key = message.id[0] if isinstance(message.id, tuple | list) else message.id
+            if key in texts:
+                raise ValueError(f"{path}: {key} is also in another catalogue of {lang.value}")
+            if message.fuzzy:
+                continue
+            value = message.string
+            if isinstance(value, tuple | list):
+                if all(value):
+                    texts[key] = tuple(value)
+            elif value:
+                texts[key] = value
+    if plural_expr is None:
+        raise FileNotFoundError(f"no catalogue in {folder / lang.value}")
+    return Catalog(lang, texts, gettext.c2py(plural_expr))
 
 
 def placeholders(text: str) -> frozenset[str]:

@@ -8,7 +8,7 @@ from typing import Final
 
 class Lang(StrEnum):
     """A language with a complete catalogue.  The value is the catalogue's
-    file name (``bot/locales/<value>.po``) and a Discord locale it serves."""
+    folder (``bot/locales/<value>/``) and a Discord locale it serves."""
 
     EN = "en"
     ES = "es"

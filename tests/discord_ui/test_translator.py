@@ -32,12 +32,13 @@ ENTRIES = [
 def _catalogues(folder: Path) -> Catalogs:
     """The shipped catalogues plus the test entries (English and Spanish)."""
     for lang in Lang:
-        text = (LOCALES / f"{lang.value}.po").read_text(encoding="utf-8")
+        (folder / lang.value).mkdir()
+        for path in (LOCALES / lang.value).glob("*.po"):
+            (folder / lang.value / path.name).write_bytes(path.read_bytes())
         column = {Lang.EN: 1, Lang.ES: 2}.get(lang)
         if column is not None:
-            for entry in ENTRIES:
-                text += f'\nmsgid "{entry[0]}"\nmsgstr "{entry[column]}"\n'
-        (folder / f"{lang.value}.po").write_text(text, encoding="utf-8")
+            extra = "".join(f'\nmsgid "{e[0]}"\nmsgstr "{e[column]}"\n' for e in ENTRIES)
+            (folder / lang.value / "test.po").write_text(extra, encoding="utf-8")
     return Catalogs(folder)
 
 

@@ -1,4 +1,4 @@
-"""The catalogues (``bot/locales/*.po`` through ``bot/i18n``): every language
+"""The catalogues (``bot/locales/<language>/*.po`` through ``bot/i18n``): every language
 has every English key, keeps the English placeholders and its own plural
 rule; a missing translation falls back to English, never to a key."""
 
@@ -61,13 +61,43 @@ def test_plural_rules_differ_where_languages_do(shipped: Catalogs) -> None:
     assert shipped.plural(Lang.EN, "count.games_in_progress", 3) == "3 games in progress"
 
 
-def test_a_missing_translation_falls_back_to_english(tmp_path: Path) -> None:
+def _copy(folder: Path, edit: dict[Lang, dict[str, str]] | None = None) -> None:
+    """The shipped catalogues in ``folder``, each file's text edited by ``edit``."""
     for lang in Lang:
-        text = (LOCALES / f"{lang.value}.po").read_text(encoding="utf-8")
-        if lang is Lang.DE:  # German loses one entry, another goes fuzzy
-            text = text.replace('msgstr "klopfen"', 'msgstr ""')
-            text = text.replace('msgid "term.stock"', '#, fuzzy\nmsgid "term.stock"')
-        (tmp_path / f"{lang.value}.po").write_text(text, encoding="utf-8")
+        (folder / lang.value).mkdir()
+        for path in (LOCALES / lang.value).glob("*.po"):
+            text = path.read_text(encoding="utf-8")
+            for old, new in (edit or {}).get(lang, {}).items():
+                text = text.replace(old, new)
+            (folder / lang.value / path.name).write_text(text, encoding="utf-8")
+
+
+def test_every_language_has_the_same_catalogue_files() -> None:
+    files = {lang: sorted(p.name for p in (LOCALES / lang.value).glob("*.po")) for lang in Lang}
+    assert files[DEFAULT], "English has catalogues"
+    for lang in Lang:
+        assert files[lang] == files[DEFAULT], lang
+
+
+def test_a_key_in_two_catalogues_is_refused(tmp_path: Path) -> None:
+    _copy(tmp_path)
+    terms = (tmp_path / "de" / "terms.po").read_text(encoding="utf-8")
+    (tmp_path / "de" / "more.po").write_text(terms, encoding="utf-8")
+    with pytest.raises(ValueError, match="is also in another catalogue of de"):
+        Catalogs(tmp_path)
+
+
+def test_a_missing_translation_falls_back_to_english(tmp_path: Path) -> None:
+    # German loses one entry, another goes fuzzy.
+    _copy(
+        tmp_path,
+        {
+            Lang.DE: {
+                'msgstr "klopfen"': 'msgstr ""',
+                'msgid "term.stock"': '#, fuzzy\nmsgid "term.stock"',
+            }
+        },
+    )
     cats = Catalogs(tmp_path)
     assert cats.text(Lang.DE, "term.knock") == cats.text(Lang.EN, "term.knock") == "knock"
     assert cats.text(Lang.DE, "term.stock") == "stock"
