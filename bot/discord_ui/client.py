@@ -22,6 +22,7 @@ from bot.service import AiRunner, Decide, GinService, TimerLoop
 from bot.shards import ShardRange
 from bot.version import bot_version
 
+from . import buckets
 from .boards import Boards
 from .challenges import Challenges
 from .coach import Coach
@@ -133,6 +134,7 @@ class GinBot(commands.AutoShardedBot):
             tick=timer_tick,
         )
         self._timer_task: asyncio.Task[None] | None = None
+        self._bucket_task: asyncio.Task[None] | None = None
         self._closing: asyncio.Future[None] | None = None
 
     async def setup_hook(self) -> None:
@@ -150,6 +152,8 @@ class GinBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
         self._timer_task = asyncio.create_task(self._run_timers())
+        # discord.py's idle rate-limit buckets, forgotten after a minute, not five.
+        self._bucket_task = asyncio.create_task(buckets.sweep_forever(self.http))
         # Everything loaded so far (discord.py, Pillow, our modules, the commands)
         # lives as long as the process: move it out of the collector's sight so
         # its full passes only walk what games create (shorter pauses under load).
@@ -210,10 +214,11 @@ class GinBot(commands.AutoShardedBot):
         """
         self.publisher.ai.stop()
         self.publisher.pings.stop()
-        if self._timer_task is not None:
-            self._timer_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._timer_task
+        for task in (self._timer_task, self._bucket_task):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         for shard in list(self.shards.values()):
             with contextlib.suppress(Exception):
                 await shard.disconnect()
