@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from bot.service import DatabaseUnavailableError
+from bot.service import BusyError, DatabaseUnavailableError
 
 #: How much of the driver's reason a log line quotes.
 DETAIL_CHARS = 200
@@ -77,11 +77,16 @@ class Outages:
         outage = self._open.get(game_id)
         if outage is None:
             self._open[game_id] = _Outage(now, self.backoff.first)
-            self.log.warning(
-                "%s of game %s not written: the database is unavailable (%s); "
-                "trying again until it is back",
+            # A busy bot (BusyError) is reported once a minute by the storage
+            # layer: a line per board on top would flood the log when it matters.
+            self.log.log(
+                logging.DEBUG if isinstance(error, BusyError) else logging.WARNING,
+                "%s of game %s not written: %s (%s); trying again until it is back",
                 self.what,
                 game_id,
+                "the bot is busy"
+                if isinstance(error, BusyError)
+                else "the database is unavailable",
                 reason(error),
             )
             return True

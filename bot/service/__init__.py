@@ -8,7 +8,7 @@ errors and the service's parts.  Live games are read through
 """
 
 from bot.storage import LEADERBOARD_SORTS as _SORT_SQL
-from bot.storage import CommitUnknownError, DatabaseUnavailableError
+from bot.storage import BusyError, CommitUnknownError, DatabaseUnavailableError
 
 from .ai_runner import AiRunner, Decide, OnMove
 from .assist import assist_line
@@ -77,6 +77,7 @@ __all__ = [
     "AiLevel",
     "AiRunner",
     "AlreadyInGameError",
+    "BusyError",
     "Challenge",
     "ChallengeDesk",
     "ChallengeError",

@@ -82,3 +82,21 @@ def test_reason_is_one_short_line() -> None:
     assert reason(DatabaseUnavailableError()) == "DatabaseUnavailableError"
     long = reason(DatabaseUnavailableError("x" * 1000))
     assert len(long) == DETAIL_CHARS and long.endswith("…")
+
+
+def test_a_busy_bot_is_not_logged_per_board(caplog: pytest.LogCaptureFixture) -> None:
+    """A write refused because the bot is busy (not the database down) is
+    retried the same way but logged at DEBUG only: the storage layer warns
+    about it once a minute, and a line per board would flood the log."""
+    from bot.service import BusyError
+
+    caplog.set_level(logging.DEBUG, logger="tests.outage")
+    outages = Outages("board", LOG, Backoff(first=0.5, most=5.0), clock=Clock())
+    assert outages.failed(7, BusyError("queued"))
+    assert outages.wait(7) == 0.5
+    assert [(r.levelno, r.getMessage().split(":")[1].strip()) for r in caplog.records] == [
+        (logging.DEBUG, "the bot is busy (queued); trying again until it is back")
+    ]
+    caplog.clear()
+    assert outages.failed(8, down("refused"))
+    assert [r.levelno for r in caplog.records] == [logging.WARNING]
