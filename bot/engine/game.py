@@ -558,7 +558,7 @@ class Game:
         )
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def _deadwood_after(hand: int, kept: Card | None) -> tuple[tuple[Card, int], ...]:
     """Each card of ``hand`` but ``kept`` (the card just taken from the pile,
     which may not go straight back), with the deadwood left after throwing
