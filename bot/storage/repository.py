@@ -46,11 +46,13 @@ the caller's (:meth:`Repository.holding`: the service's per-game lock, held
 by a move that is itself waiting for the database).  Reads on SQLite have a
 connection of their own and don't queue behind writes at all.
 
-A refusal for want of time while the database itself answers (the wait was
-behind this process's own transactions or game locks: more work than CPU)
-is a :class:`~bot.storage.errors.BusyError`, worded as "the bot is very
-busy" and reported to the operator at most once a minute, never as an
-outage — unless an outage is under way, whose queue it then belongs to.
+A refusal for want of time while the database itself answers is a
+:class:`~bot.storage.errors.BusyError`, worded as "the bot is very busy" and
+reported to the operator at most once a minute, never as an outage.  It is
+told from an outage by what happened while it waited: behind this process's
+own transactions or game locks, others committed meanwhile (more work than
+CPU: busy); nothing committed since it began, or an outage is under way (it
+was queued behind a transaction the database isn't answering: unavailable).
 """
 
 from __future__ import annotations
@@ -123,6 +125,8 @@ class Repository:
         self._closed = False
         #: ``time.monotonic()`` of the first failure of the current outage.
         self._down_since: float | None = None
+        #: ``time.monotonic()`` of the last committed write (busy or stuck?).
+        self._last_write = -float("inf")
         #: Operations refused as busy since the last warning, and its time.
         self._busy_refused = 0
         self._busy_reported = -self.BUSY_REPORT
@@ -201,6 +205,7 @@ class Repository:
                 async with asyncio.timeout(until - time.monotonic()):
                     await lock.acquire()
             except TimeoutError:
+                self._busy_or_down(BusyError(HELD), until)
                 raise BusyError(HELD) from None
             try:
                 yield
@@ -223,16 +228,14 @@ class Repository:
                     tx = Tx(db)
                     yield tx
         except BusyError as exc:
-            if self._down_since is not None:
-                # Queued behind a transaction that waits for an unavailable
-                # database: part of that outage, and worded so.
-                raise DatabaseUnavailableError(exc.detail) from exc
-            self._note_busy()
+            self._busy_or_down(exc, until)
             raise
         except DatabaseUnavailableError as exc:
             if not isinstance(exc, ConnectionLostError):  # that one is run again first
                 self._note_down(exc)
             raise
+        if write:
+            self._last_write = time.monotonic()
         if self._down_since is not None:
             self._note_up()
         for callback in tx.committed():
@@ -284,6 +287,16 @@ class Repository:
             )
         else:
             log.debug("the database is still unavailable (%s)", exc.detail)
+
+    def _busy_or_down(self, exc: BusyError, until: float) -> None:
+        """An operation waited its whole budget behind others: busy (the
+        others went through meanwhile — a write committed since it began) or
+        stuck behind a database that doesn't answer (nothing committed since:
+        an outage, and worded so — :class:`DatabaseUnavailableError` raised
+        from here).  Returns when it is busy, after counting it."""
+        if self._down_since is not None or self._last_write < until - self.budget:
+            raise DatabaseUnavailableError(exc.detail) from exc
+        self._note_busy()
 
     def _note_busy(self) -> None:
         """Count an operation refused for want of time (:class:`BusyError`);

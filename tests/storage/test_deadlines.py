@@ -119,36 +119,64 @@ async def test_waiting_behind_our_own_work_is_busy_not_an_outage(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     """A write that waits its whole budget behind this process's own
-    transactions (more work than CPU: here one that holds the connection) is
-    refused as busy — nothing changed, worded as busy, no outage declared —
-    and the operator hears of it once, not once per refusal."""
-    repo = await Repository.open(tmp_path / "gin.db", busy_timeout=0.2)
+    transactions, which go through one after another meanwhile (more work
+    than CPU), is refused as busy — nothing changed, worded as busy, no
+    outage declared — and the operator hears of it once, not once per
+    refusal."""
+    repo = await Repository.open(tmp_path / "gin.db", busy_timeout=0.3)
     try:
         await repo.write(lambda tx: tx.set_meta("k", "before"))
         caplog.set_level(logging.WARNING, logger="bot.storage.repository")
-        release = asyncio.Event()
 
-        async def hog() -> None:
+        async def slow_write(i: int) -> None:
             async with repo.transaction() as tx:
-                await tx.set_meta("k", "hog")
-                await release.wait()
+                await tx.set_meta("k", f"slow {i}")
+                await asyncio.sleep(0.1)  # holds the connection, then commits
 
-        holder = asyncio.ensure_future(hog())
-        await asyncio.sleep(0.05)
+        repo.budget = 5.0  # the slow writes may wait: each goes through in turn
+        slow = [asyncio.ensure_future(slow_write(i)) for i in range(6)]
+        await asyncio.sleep(0.01)  # they hold the queue first (their deadlines set)
+        repo.budget = 0.3
         outcomes = await asyncio.gather(
             *(_timed(repo.write(lambda tx: tx.set_meta("k", "x"))) for _ in range(2))
         )
-        release.set()
-        await holder
+        await asyncio.gather(*slow)
         for took, outcome in outcomes:
             assert isinstance(outcome, BusyError), outcome
             assert str(outcome) == BusyError.MESSAGE and "busy" in str(outcome)
             assert took <= repo.budget + SLACK, took
-        assert await repo.read(lambda tx: tx.get_meta("k")) == "hog"  # the refused changed nothing
+        assert (
+            await repo.read(lambda tx: tx.get_meta("k")) == "slow 5"
+        )  # the refused changed nothing
         said = [r.getMessage() for r in caplog.records]
         assert not any("unavailable" in line for line in said), said
         busy = [line for line in said if "refused" in line]
-        assert len(busy) == 1 and busy[0].startswith("1 operation(s) refused"), said
+        assert len(busy) == 1 and busy[0].startswith("1 operation(s) refused"), said  # once
+    finally:
+        await repo.close()
+
+
+async def test_waiting_behind_a_transaction_that_never_ends_is_an_outage(tmp_path: Path) -> None:
+    """Queued behind a transaction that doesn't finish (nothing committed
+    since the write began: the database isn't answering it), the refusal is
+    an outage, worded as one — not "busy"."""
+    repo = await Repository.open(tmp_path / "gin.db", busy_timeout=0.2)
+    try:
+        release = asyncio.Event()
+
+        async def stuck() -> None:
+            async with repo.transaction() as tx:
+                await tx.set_meta("k", "stuck")
+                await release.wait()
+
+        holder = asyncio.ensure_future(stuck())
+        await asyncio.sleep(0.05)
+        took, outcome = await _timed(repo.write(lambda tx: tx.set_meta("k", "x")))
+        release.set()
+        await holder
+        assert isinstance(outcome, DatabaseUnavailableError), outcome
+        assert not isinstance(outcome, BusyError) and "unreachable" in str(outcome)
+        assert took <= repo.budget + SLACK, took
     finally:
         await repo.close()
 
