@@ -19,6 +19,16 @@ shared.  Each figure is the best of a few repeats (noise only ever adds).
 * **cold** — the sample views, every image drawn whole (the band cache of
   :mod:`bot.render.scene` emptied first): a worker's worst case.
 * **same view** — the sample views again and again: every band cached.
+
+The ``-intl`` rows draw the sample hand and board with a Hangul name with an
+emoji and an Arabic name (fallback fonts, see bot/render/fonts.py); the
+stream's games have such names too.
+
+``--lang de`` (or es, pt-BR, fr) adds a row in that language after each of
+the hand, board, reveal and tally rows, so the two languages are measured
+back to back, and draws the stream in it::
+
+    .venv/bin/python benchmarks/render.py --quick --lang de
 """
 
 # The bot imports follow the sys.path line that makes them work:
@@ -57,8 +67,23 @@ try:
 except ImportError:  # pragma: no cover - the renderer before band caching
     bands = None  # type: ignore[assignment]
 
+try:
+    from bot.i18n import Lang
+except ImportError:  # pragma: no cover - the renderer before it spoke languages
+    Lang = None  # type: ignore[assignment,misc]
+
 Job = tuple[str, Callable[[], bytes]]
-NAMES = (("Alice", "Bob"), ("xXDarkLordXx", "Marie-Chantal"), ("Zoë 🎉", "李小龙"), ("Ted", "Kim"))
+NAMES = (
+    ("Alice", "Bob"),
+    ("xXDarkLordXx", "Marie-Chantal"),
+    ("Zoë 🎉", "李小龙"),
+    ("Ted", "Kim"),
+    ("김민수", "محمد علي"),
+    ("Дмитрий", "דוד כהן"),
+)
+#: The sample views again with names in other scripts (fallback fonts, emoji,
+#: right to left): the "board-intl" and "hand-intl" rows.
+INTL_NAMES = ("김민수 🌸", "محمد علي")
 
 
 def clear_cache() -> None:
@@ -80,17 +105,34 @@ def cpu_ms(fn: Callable[[], Any], iterations: int) -> float:
 # --- the sample views ----------------------------------------------------------------
 
 
-def sample_cases() -> dict[str, Callable[[], bytes]]:
+def in_lang(lang: str) -> dict[str, Any]:
+    """The keyword that draws an image in ``lang`` (none for English, so the
+    benchmark also runs on trees that only spoke English)."""
+    return {} if lang == "en" else {"lang": Lang(lang)}
+
+
+def sample_cases(lang: str = "en") -> dict[str, Callable[[], bytes]]:
     seat = samples.seat_view()
     public = samples.public_view()
     result = samples.knock_result()
     game = samples.game_result()
-    cases: dict[str, Callable[[], bytes]] = {
-        "hand": lambda: render_hand(seat),
-        "board": lambda: render_board(public),
-        "reveal": lambda: render_reveal(result, public),
-        "tally": lambda: render_tally(game, public),
-    }
+    intl = samples.public_view(names=INTL_NAMES)
+    intl_seat = samples.seat_view(public=intl)
+    kw = in_lang(lang)
+    cases: dict[str, Callable[[], bytes]] = {"hand": lambda: render_hand(seat)}
+    if kw:
+        cases[f"hand-{lang}"] = lambda: render_hand(seat, **kw)
+    cases["board"] = lambda: render_board(public)
+    if kw:
+        cases[f"board-{lang}"] = lambda: render_board(public, **kw)
+    cases["reveal"] = lambda: render_reveal(result, public)
+    if kw:
+        cases[f"reveal-{lang}"] = lambda: render_reveal(result, public, **kw)
+    cases["tally"] = lambda: render_tally(game, public)
+    if kw:
+        cases[f"tally-{lang}"] = lambda: render_tally(game, public, **kw)
+    cases["hand-intl"] = lambda: render_hand(intl_seat)
+    cases["board-intl"] = lambda: render_board(intl)
     bracket = bracket_case()
     if bracket is not None:
         cases["bracket"] = bracket
@@ -109,9 +151,9 @@ def bracket_case() -> Callable[[], bytes] | None:
     return lambda: render_bracket(view)
 
 
-def sample_tables(repeats: int, iterations: int) -> None:
-    cases = sample_cases()
-    print(f"{'image':<8} {'cold ms':>8} {'same view ms':>13} {'bytes':>8}")
+def sample_tables(repeats: int, iterations: int, lang: str = "en") -> None:
+    cases = sample_cases(lang)
+    print(f"{'image':<10} {'cold ms':>8} {'same view ms':>13} {'bytes':>8}")
     for name, fn in cases.items():
 
         def cold(fn: Callable[[], bytes] = fn) -> float:
@@ -127,15 +169,16 @@ def sample_tables(repeats: int, iterations: int) -> None:
 
         size = len(fn())
         print(
-            f"{name:<8} {best_of(repeats, cold):>8.2f} {best_of(repeats, warm):>13.2f} {size:>8,}"
+            f"{name:<10} {best_of(repeats, cold):>8.2f} {best_of(repeats, warm):>13.2f} {size:>8,}"
         )
 
 
 # --- the stream of a busy server --------------------------------------------------------
 
 
-def play(seed: int, moves: int, rng: random.Random) -> list[list[Job]]:
-    """One random game: per move, the images the bot draws after it."""
+def play(seed: int, moves: int, rng: random.Random, lang: str = "en") -> list[list[Job]]:
+    """One random game: per move, the images the bot draws after it (in ``lang``)."""
+    kw = in_lang(lang)
     game = Game.new(NAMES[seed % len(NAMES)], seed=seed)
     out: list[list[Job]] = []
     for _ in range(moves):
@@ -155,24 +198,26 @@ def play(seed: int, moves: int, rng: random.Random) -> list[list[Job]]:
             action = Action(kind)
         outcome = game.apply(seat, action)
         public = game.public_view()
-        jobs: list[Job] = [("board", lambda p=public: render_board(p))]
+        jobs: list[Job] = [("board", lambda p=public: render_board(p, **kw))]
         if game.turn is not None:
             mover, other = game.view(game.turn), game.view(1 - game.turn)
-            jobs.append(("hand", lambda v=mover: render_hand(v)))
+            jobs.append(("hand", lambda v=mover: render_hand(v, **kw)))
             if rng.random() < 0.35:
-                jobs.append(("hand", lambda v=other: render_hand(v)))
+                jobs.append(("hand", lambda v=other: render_hand(v, **kw)))
         if outcome.hand is not None:
-            jobs.append(("reveal", lambda h=outcome.hand, p=public: render_reveal(h, p)))
+            jobs.append(("reveal", lambda h=outcome.hand, p=public: render_reveal(h, p, **kw)))
         if outcome.game is not None:
-            jobs.append(("tally", lambda g=outcome.game, p=public: render_tally(g, p)))
+            jobs.append(("tally", lambda g=outcome.game, p=public: render_tally(g, p, **kw)))
         out.append(jobs)
     return out
 
 
-def stream(games: int, moves: int, workers: int, seed: int) -> tuple[list[list[Job]], int]:
+def stream(
+    games: int, moves: int, workers: int, seed: int, lang: str = "en"
+) -> tuple[list[list[Job]], int]:
     """The moves of ``games`` games interleaved at random; each worker's share."""
     rng = random.Random(seed)
-    per_game = [play(seed * 1000 + g, moves, rng) for g in range(games)]
+    per_game = [play(seed * 1000 + g, moves, rng, lang) for g in range(games)]
     order: list[list[Job]] = []
     while any(per_game):
         game = rng.choice([g for g in per_game if g])
@@ -181,8 +226,8 @@ def stream(games: int, moves: int, workers: int, seed: int) -> tuple[list[list[J
     return mine, len(order)
 
 
-def stream_table(games: int, moves: int, workers: int, repeats: int) -> None:
-    order, total_moves = stream(games, moves, workers, seed=7)
+def stream_table(games: int, moves: int, workers: int, repeats: int, lang: str = "en") -> None:
+    order, total_moves = stream(games, moves, workers, seed=7, lang=lang)
     warm = len(order) // 5  # a running worker: caches filled by earlier moves
     best: dict[str, float] = {}
     count: dict[str, int] = defaultdict(int)
@@ -207,7 +252,7 @@ def stream_table(games: int, moves: int, workers: int, repeats: int) -> None:
         per_move = min(per_move, sum(spent.values()) * workers / (total_moves - warm) * 1000)
     moves_measured = total_moves - warm
     print(
-        f"stream: {games} games, {moves_measured} moves measured, "
+        f"stream ({lang}): {games} games, {moves_measured} moves measured, "
         f"{workers} workers (this one drew {sum(count.values())} images)"
     )
     print(f"{'image':<8} {'n':>6} {'ms':>8} {'bytes':>8}")
@@ -291,16 +336,20 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
     parser.add_argument("--encodings", action="store_true", help="kind x encoding table")
     parser.add_argument("--workers", type=int, default=2, help="render workers sharing the load")
+    languages = ["en"] if Lang is None else [lang.value for lang in Lang]
+    parser.add_argument(
+        "--lang", default="en", choices=languages, help="also draw the images in this language"
+    )
     args = parser.parse_args()
     repeats = 2 if args.quick else 3
     warm_up()
     if args.encodings:
         encodings(repeats, 5 if args.quick else 20)
         return
-    sample_tables(repeats, 10 if args.quick else 40)
+    sample_tables(repeats, 10 if args.quick else 40, args.lang)
     print()
     games, moves = (12, 60) if args.quick else (40, 120)
-    stream_table(games, moves, args.workers, repeats)
+    stream_table(games, moves, args.workers, repeats, args.lang)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,9 @@ One function per image, each a pure function of what the image itself was
 drawn from: :func:`hand_alt` of the seat's own view (private, like the image),
 :func:`board_alt` of the public view only — it can name no card a player
 holds — and :func:`reveal_alt` / :func:`tally_alt` of the finished hand or
-game.  Discord allows 1,024 characters of description per attachment;
+game.  Each speaks the language of its image (``lang``: the player's for a
+hand, the server's for the others), from the ``img.alt.*`` entries of the
+catalogues.  Discord allows 1,024 characters of description per attachment;
 :func:`fit` keeps every text within it.
 
 With :mod:`.words` (the words drawn into the images) this module is the
@@ -16,10 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from bot.engine import Assist, GameResult, HandEnd, HandResult, Phase, PublicView, SeatView
+from bot import i18n
+from bot.engine import Assist, GameEnd, GameResult, HandEnd, HandResult, Phase, PublicView, SeatView
 from bot.engine.cards import Card, mask_of
 from bot.engine.melds import Meld, best_arrangement, deadwood_value, knock_value_mask
 from bot.engine.words import seat_columns
+from bot.i18n import Lang
 
 #: Discord's limit on an attachment's description.
 MAX_ALT: Final = 1024
@@ -37,40 +41,52 @@ def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(c.label for c in cards)
 
 
-def meld_text(meld: Meld) -> str:
-    return f"{'run' if meld.is_run else 'set'} {meld}"
+def meld_text(lang: Lang, meld: Meld) -> str:
+    """ "run 5♥ 6♥ 7♥"."""
+    key = "img.alt.meld.run" if meld.is_run else "img.alt.meld.set"
+    return i18n.text(lang, key, cards=str(meld))
 
 
-def hand_alt(view: SeatView, assist: Assist = Assist.FULL) -> str:
+def deadwood_text(lang: Lang, cards: Iterable[Card], value: int | None = None) -> str:
+    """ "deadwood A♠ 3♦", with its sum when ``value`` is given."""
+    shown = cards_text(cards)
+    if value is None:
+        return i18n.text(lang, "img.alt.deadwood", cards=shown)
+    return i18n.text(lang, "img.alt.deadwood_sum", cards=shown, value=value)
+
+
+def hand_alt(view: SeatView, assist: Assist = Assist.FULL, *, lang: Lang = Lang.EN) -> str:
     """ "Your hand: run 5♥ 6♥ 7♥ 8♥, set 7♠ 7♦ 7♣; deadwood A♠ 2♣ 3♦ K♦ …",
     saying exactly as much as the hand image does at the game's ``assist``
     level: at ``counts`` the melds and deadwood of the cards held (no "after
     your best discard", no "you can knock" that would rate the discards), at
     ``off`` the cards in order."""
     if assist is Assist.OFF:
-        head = f"Your hand, {len(view.hand)} cards in suit order: {cards_text(view.hand)}"
-        lines = [head]
+        lines = [i18n.plural(lang, "img.alt.hand.off", len(view.hand), cards=cards_text(view.hand))]
     else:
         arrangement = best_arrangement(view.hand)
-        parts = [meld_text(m) for m in arrangement.melds]
-        head = "Your hand: " + (", ".join(parts) if parts else "no melds")
+        parts = [meld_text(lang, m) for m in arrangement.melds]
+        melds = ", ".join(parts) if parts else i18n.text(lang, "img.alt.no_melds")
+        head = i18n.text(lang, "img.alt.hand.melds", melds=melds)
         if not arrangement.deadwood:
-            dead = "no deadwood"
+            dead = i18n.text(lang, "img.alt.no_deadwood")
         elif len(view.hand) == 11 and assist is Assist.FULL:
-            dead = f"deadwood {cards_text(arrangement.deadwood)}"
-            dead += f"; {knock_value_mask(mask_of(view.hand))} after your best discard"
+            after = knock_value_mask(mask_of(view.hand))
+            dead = deadwood_text(lang, arrangement.deadwood)
+            dead += "; " + i18n.text(lang, "img.alt.hand.after_discard", value=after)
         else:
-            dead = f"deadwood {cards_text(arrangement.deadwood)}"
-            dead += f" = {deadwood_value(arrangement.deadwood)}"
+            value = deadwood_value(arrangement.deadwood)
+            dead = deadwood_text(lang, arrangement.deadwood, value)
         lines = [f"{head}; {dead}"]
     if view.drawn is not None:
-        where = "pile" if view.drawn_from_pile else "stock"
-        lines.append(f"you drew the {view.drawn} from the {where}")
+        key = "img.alt.hand.drew_pile" if view.drawn_from_pile else "img.alt.hand.drew_stock"
+        lines.append(i18n.text(lang, key, card=view.drawn))
     if "big_gin" in view.legal and assist is not Assist.OFF:
-        lines.append("you have big gin")
+        lines.append(i18n.text(lang, "img.alt.hand.big_gin"))
     elif "knock" in view.legal and assist is Assist.FULL:
-        lines.append("you can go gin" if len(view.hand) == 11 and _gin(view) else "you can knock")
-    lines.append(_whose_turn(view.public, view.seat))
+        gin = len(view.hand) == 11 and _gin(view)
+        lines.append(i18n.text(lang, "img.alt.hand.can_gin" if gin else "img.alt.hand.can_knock"))
+    lines.append(_whose_turn(lang, view.public, view.seat))
     return fit("; ".join(lines) + ".")
 
 
@@ -78,78 +94,140 @@ def _gin(view: SeatView) -> bool:
     return knock_value_mask(mask_of(view.hand)) == 0
 
 
-def _whose_turn(public: PublicView, seat: int | None) -> str:
+def _whose_turn(lang: Lang, public: PublicView, seat: int | None) -> str:
     if public.phase is Phase.GAME_OVER or public.turn is None:
-        return "the game is over"
+        return i18n.text(lang, "img.alt.game_over")
     if seat is not None and public.turn == seat:
-        return "your move"
-    return f"{public.names[public.turn]} to move"
+        return i18n.text(lang, "img.alt.your_move")
+    return i18n.text(lang, "img.alt.to_move", name=public.names[public.turn])
 
 
-def board_alt(public: PublicView) -> str:
+def _heading(lang: Lang, public: PublicView) -> str:
+    """ "hand 3"; in a match "game 3 · hand 2"."""
+    if public.match is None or public.hand_in_game is None:
+        return i18n.text(lang, "img.alt.heading.hand", hand=public.hand_number)
+    return i18n.text(
+        lang, "img.alt.heading.match", game=public.match.next_game, hand=public.hand_in_game
+    )
+
+
+def board_alt(public: PublicView, *, lang: Lang = Lang.EN) -> str:
     """The table as anyone may see it: names, scores, the pile, the stock.
     Reads only public fields, so it can never name a card in a hand."""
     a, b = public.names
     pile = public.discard_pile
-    top = f"top of the discard pile {pile[-1]}" if pile else "the discard pile is empty"
-    below = f" (below it {cards_text(reversed(pile[-4:-1]))})" if len(pile) > 1 else ""
+    if pile:
+        top = i18n.text(lang, "img.alt.board.top", card=pile[-1])
+    else:
+        top = i18n.text(lang, "img.alt.board.pile_empty")
+    if len(pile) > 1:
+        below = i18n.text(lang, "img.alt.board.below", cards=cards_text(reversed(pile[-4:-1])))
+        top += f" ({below})"
     known = [
-        f"{public.names[seat]} took {cards_text(cards)} from the pile"
+        i18n.text(lang, "img.alt.board.known", name=public.names[seat], cards=cards_text(cards))
         for seat, cards in enumerate(public.known)
         if cards
     ]
     if public.hollywood is not None:
         h = public.hollywood
-        score = (
-            f"{a} {seat_columns(h, 0)}, {b} {seat_columns(h, 1)} in Hollywood's three games, "
-            f"each to {public.target}"
+        score = i18n.text(
+            lang,
+            "img.alt.board.hollywood",
+            a=a,
+            a_columns=seat_columns(h, 0),
+            b=b,
+            b_columns=seat_columns(h, 1),
+            target=public.target,
         )
     else:
-        score = f"{a} {public.scores[0]}, {b} {public.scores[1]}, playing to {public.target}"
+        score = i18n.text(
+            lang,
+            "img.alt.board.score",
+            a=a,
+            a_score=public.scores[0],
+            b=b,
+            b_score=public.scores[1],
+            target=public.target,
+        )
+    counts = public.card_counts
     lines = [
-        f"Gin board, hand {public.hand_number}: {score}",
-        top + below,
-        f"{public.stock_count} cards in the stock",
-        f"{a} holds {public.card_counts[0]} cards, {b} holds {public.card_counts[1]}",
+        i18n.text(lang, "img.alt.board.head", heading=_heading(lang, public), score=score),
+        top,
+        i18n.plural(lang, "img.alt.board.stock", public.stock_count),
+        i18n.plural(lang, "img.alt.board.holds", counts[0], a=a, b=b, b_cards=counts[1]),
         *known,
-        _whose_turn(public, None),
+        _whose_turn(lang, public, None),
     ]
     return fit("; ".join(lines) + ".")
 
 
-def reveal_alt(result: HandResult, public: PublicView) -> str:
+def reveal_alt(result: HandResult, public: PublicView, *, lang: Lang = Lang.EN) -> str:
     """A finished hand, both hands as laid down: public from the reveal on."""
     if result.end is HandEnd.DEAD or result.knocker is None or result.winner is None:
-        return f"Hand {result.number}: dead hand, no points."
+        return i18n.text(lang, "img.alt.reveal.dead", number=result.number)
     names = public.names
     knocker, defender = names[result.knocker], names[1 - result.knocker]
-    how = {
-        HandEnd.GIN: "went gin",
-        HandEnd.BIG_GIN: "went big gin",
-    }.get(result.end, f"knocked with {result.knocker_value}")
-    mine = [meld_text(m) for m in result.knocker_melds]
+    if result.end is HandEnd.GIN:
+        how = i18n.text(lang, "img.alt.reveal.how.gin")
+    elif result.end is HandEnd.BIG_GIN:
+        how = i18n.text(lang, "img.alt.reveal.how.big_gin")
+    else:
+        how = i18n.text(lang, "img.alt.reveal.how.knock", value=result.knocker_value)
+    mine = [meld_text(lang, m) for m in result.knocker_melds]
     if result.knocker_deadwood:
-        mine.append(f"deadwood {cards_text(result.knocker_deadwood)}")
-    theirs = [meld_text(m) for m in result.defender_melds]
+        mine.append(deadwood_text(lang, result.knocker_deadwood))
+    theirs = [meld_text(lang, m) for m in result.defender_melds]
     if result.layoffs:
-        theirs.append(f"laid off {cards_text(c for c, _ in result.layoffs)}")
-    dead = cards_text(result.defender_deadwood) or "none"
-    theirs.append(f"deadwood {dead} = {result.defender_value}")
-    undercut = " — undercut" if result.end is HandEnd.UNDERCUT else ""
+        laid = cards_text(c for c, _ in result.layoffs)
+        theirs.append(i18n.text(lang, "img.alt.reveal.laid_off", cards=laid))
+    dead = cards_text(result.defender_deadwood) or i18n.text(lang, "img.alt.none")
+    theirs.append(i18n.text(lang, "img.alt.deadwood_sum", cards=dead, value=result.defender_value))
+    undercut = ""
+    if result.end is HandEnd.UNDERCUT:
+        undercut = " — " + i18n.text(lang, "img.alt.reveal.undercut")
+    doubled = f" ({i18n.text(lang, 'img.alt.doubled')})" if result.doubled else ""
     return fit(
-        f"Hand {result.number}: {knocker} {how}: {', '.join(mine) or 'all melded'}. "
-        f"{defender}: {', '.join(theirs)}{undercut}. "
-        f"{names[result.winner]} scores {result.points}"
-        f"{' (doubled)' if result.doubled else ''}; totals {names[0]} {result.totals[0]}, "
-        f"{names[1]} {result.totals[1]}."
+        i18n.text(
+            lang,
+            "img.alt.reveal.body",
+            number=result.number,
+            knocker=knocker,
+            how=how,
+            mine=", ".join(mine) or i18n.text(lang, "img.alt.reveal.all_melded"),
+            defender=defender,
+            theirs=", ".join(theirs),
+            undercut=undercut,
+            winner=names[result.winner],
+            points=result.points,
+            doubled=doubled,
+            a=names[0],
+            a_total=result.totals[0],
+            b=names[1],
+            b_total=result.totals[1],
+        )
     )
 
 
-def tally_alt(game: GameResult, public: PublicView) -> str:
+def tally_alt(game: GameResult, public: PublicView, *, lang: Lang = Lang.EN) -> str:
     a, b = public.names
     t = game.totals
+    if game.reason is GameEnd.ENDED:
+        head = i18n.text(lang, "img.alt.tally.ended")
+    else:
+        key = "img.alt.tally.wins_match" if public.match else "img.alt.tally.wins"
+        head = i18n.text(lang, key, winner=public.names[game.winner])
     return fit(
-        f"Final tally: {public.names[game.winner]} wins, {a} {t[0]}, {b} {t[1]} "
-        f"(hand points {game.tallies[0].hand_points} and {game.tallies[1].hand_points}, "
-        f"hands won {game.tallies[0].hands_won} and {game.tallies[1].hands_won})."
+        i18n.text(
+            lang,
+            "img.alt.tally.body",
+            head=head,
+            a=a,
+            a_total=t[0],
+            b=b,
+            b_total=t[1],
+            a_points=game.tallies[0].hand_points,
+            b_points=game.tallies[1].hand_points,
+            a_hands=game.tallies[0].hands_won,
+            b_hands=game.tallies[1].hands_won,
+        )
     )

@@ -15,10 +15,12 @@ from bot.engine.cards import Card
 from bot.engine.records import Event, EventKind, Phase
 from bot.engine.views import PublicView
 from bot.engine.words import seat_columns
+from bot.i18n import Lang
 
 from . import theme, words
 from .cards import card_height, index_width
 from .scene import Scene
+from .text import legible_size
 from .widgets import name_text, pill, rich_line, text, text_width
 
 WIDTH = 800
@@ -29,33 +31,36 @@ TABLE_H = 208
 FOOTER_H = 52
 HEIGHT = HEADER_H + 2 * PANEL_H + TABLE_H + FOOTER_H + 24
 TABLE_CARD_W = 100
-FAN_CARD_W = 52
+FAN_CARD_W = 56  # its corner index (22 px) stays readable at phone size
 PILE_SHOWN = 5  # the top card and up to four under it
+#: The smallest text: 11 px when the board is shown 400 px wide (see .text).
+SMALL = legible_size(WIDTH)
 
 
-def render_board(view: PublicView, *, four_color: bool = False) -> bytes:
-    """PNG of the public table: pile, stock, players, scores, whose turn."""
-    return board_scene(view, four_color=four_color).png()
+def render_board(view: PublicView, *, four_color: bool = False, lang: Lang = Lang.EN) -> bytes:
+    """PNG of the public table: pile, stock, players, scores, whose turn,
+    worded in ``lang`` (the server's language: the board is public)."""
+    return board_scene(view, four_color=four_color, lang=lang).png()
 
 
-def board_image(view: PublicView, *, four_color: bool = False) -> Image.Image:
+def board_image(view: PublicView, *, four_color: bool = False, lang: Lang = Lang.EN) -> Image.Image:
     """The board before encoding (tests inspect its exact colours)."""
-    return board_scene(view, four_color=four_color).image()
+    return board_scene(view, four_color=four_color, lang=lang).image()
 
 
-def board_scene(view: PublicView, *, four_color: bool = False) -> Scene:
+def board_scene(view: PublicView, *, four_color: bool = False, lang: Lang = Lang.EN) -> Scene:
     """The board as drawing operations (see :mod:`.scene`)."""
     scene = Scene(WIDTH, HEIGHT)
-    _header(scene, view)
+    _header(scene, view, lang)
     top = HEADER_H
-    _seat_panel(scene, view, 0, top, four_color)
-    _table(scene, view, top + PANEL_H, four_color)
-    _seat_panel(scene, view, 1, top + PANEL_H + TABLE_H, four_color)
-    _footer(scene, view, top + 2 * PANEL_H + TABLE_H + 6, four_color)
+    _seat_panel(scene, view, 0, top, four_color, lang)
+    _table(scene, view, top + PANEL_H, four_color, lang)
+    _seat_panel(scene, view, 1, top + PANEL_H + TABLE_H, four_color, lang)
+    _footer(scene, view, top + 2 * PANEL_H + TABLE_H + 6, four_color, lang)
     return scene
 
 
-def _header(scene: Scene, view: PublicView) -> None:
+def _header(scene: Scene, view: PublicView, lang: Lang) -> None:
     """Hand number and rules on the left; knock limit (gold when it is not
     the usual 10, as in Oklahoma) and the spade double on the right."""
     rx = WIDTH - MARGIN - 8
@@ -64,7 +69,7 @@ def _header(scene: Scene, view: PublicView) -> None:
     box = pill(
         scene,
         (rx, 46),
-        words.knock_caption(limit),
+        words.knock_caption(lang, limit),
         24,
         fill=theme.GOLD if unusual else theme.FELT_DARK,
         ink=theme.DARK_TEXT if unusual else theme.TEXT,
@@ -72,14 +77,13 @@ def _header(scene: Scene, view: PublicView) -> None:
     )
     right = box[0]
     if view.spade_double:
-        right = pill(scene, (right - 10, 46), words.SCORE_DOUBLED, 22, fill=theme.WARN, anchor="r")[
-            0
-        ]
+        doubled = words.score_doubled(lang)
+        right = pill(scene, (right - 10, 46), doubled, 22, fill=theme.WARN, anchor="r")[0]
     x = MARGIN + 8
     text(
         scene,
         (x, 32),
-        words.hand_heading(view.hand_number),
+        words.hand_heading(lang, view),
         30,
         anchor="lm",
         max_width=right - 14 - x,
@@ -87,8 +91,8 @@ def _header(scene: Scene, view: PublicView) -> None:
     text(
         scene,
         (x, 62),
-        words.rules_caption(view),
-        20,
+        words.rules_caption(lang, view),
+        SMALL,
         theme.TEXT_DIM,
         anchor="lm",
         max_width=right - 14 - x,
@@ -101,6 +105,7 @@ def _seat_panel(
     seat: int,
     y: int,
     four_color: bool,
+    lang: Lang,
 ) -> None:
     """Name, score, dealer, whose turn, and the hand as backs (known cards up)."""
     active = view.turn == seat and view.phase is not Phase.GAME_OVER
@@ -122,7 +127,7 @@ def _seat_panel(
         + (FAN_CARD_W if count else 0)
     )
     fan_x = box[2] - 24 - fan_w
-    fan_y = y + 18
+    fan_y = y + 14
     x = fan_x
     for i in range(backs):
         scene.card(None, x, fan_y, FAN_CARD_W)
@@ -130,12 +135,14 @@ def _seat_panel(
     for card in known:
         scene.card(card, x, fan_y, FAN_CARD_W, four_color=four_color, mark=theme.LAYOFF)
         x += face_step
-    caption = words.fan_caption(count, len(known))
+    caption = words.fan_caption(lang, count, len(known))
+    # Under the fan, but inside the panel (a caption can be wider than the fan).
+    centre = min(fan_x + fan_w / 2, box[2] - 12 - text_width(caption, SMALL) / 2)
     text(
         scene,
-        (fan_x + fan_w / 2, fan_y + card_height(FAN_CARD_W) + 8),
+        (centre, fan_y + card_height(FAN_CARD_W) + 5),
         caption,
-        18,
+        SMALL,
         theme.TEXT_DIM,
         anchor="mt",
     )
@@ -143,41 +150,41 @@ def _seat_panel(
     # Left: name (and the turn pill after it), then the score line.
     lx = MARGIN + 22
     name_limit = fan_x - 24 - lx
-    pill_text = words.TURN_PILL.get(view.phase) if active else None
+    pill_text = words.turn_pill(lang, view.phase) if active else None
     if pill_text:
-        name_limit -= round(text_width(pill_text, 20) + 20 + 16)
+        name_limit -= round(text_width(pill_text, SMALL) + 24 + 16)
     dealer = view.dealer == seat
     if dealer:
         name_limit -= 40
-    name = name_text(view.names[seat], seat, 34, max(40, name_limit))
+    name = name_text(view.names[seat], seat, 34, max(40, name_limit), lang=lang)
     nw = text(scene, (lx, y + 44), name, 34, theme.GOLD if active else theme.TEXT, anchor="lm")
     after = lx + nw + 12
     if dealer:
-        _dealer_chip(scene, after + 14, y + 46)
+        _dealer_chip(scene, after + 14, y + 46, lang)
         after += 40
     if pill_text:
-        pill(scene, (after, y + 46), pill_text, 20, fill=theme.GOLD, anchor="l")
+        pill(scene, (after, y + 46), pill_text, SMALL, fill=theme.GOLD, anchor="l")
 
     won = view.hands_won[seat]
     if view.hollywood is not None:
         # Hollywood: the seat's three columns; * marks a column it has won.
         score = seat_columns(view.hollywood, seat)
         sw = text(scene, (lx, y + 94), score, 30, theme.TEXT, anchor="ls")
-        detail = words.score_detail(view.target, won, hollywood=True)
+        detail = words.score_detail(lang, view.target, won, hollywood=True)
     else:
         sw = text(scene, (lx, y + 94), str(view.scores[seat]), 38, theme.TEXT, anchor="ls")
-        detail = words.score_detail(view.target, won, hollywood=False)
-    text(scene, (lx + sw + 4, y + 94), detail, 20, theme.TEXT_DIM, anchor="ls")
+        detail = words.score_detail(lang, view.target, won, hollywood=False)
+    text(scene, (lx + sw + 4, y + 94), detail, SMALL, theme.TEXT_DIM, anchor="ls")
 
 
-def _dealer_chip(scene: Scene, cx: float, cy: float) -> None:
+def _dealer_chip(scene: Scene, cx: float, cy: float, lang: Lang) -> None:
     """A small white "D" button, like the dealer button on a real table."""
-    r = 14
+    r = 15
     scene.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.TEXT)
-    text(scene, (cx, cy + 1), words.DEALER_MARK, 18, theme.DARK_TEXT, anchor="mm")
+    text(scene, (cx, cy + 1), words.dealer_mark(lang), SMALL, theme.DARK_TEXT, anchor="mm")
 
 
-def _table(scene: Scene, view: PublicView, y: int, four_color: bool) -> None:
+def _table(scene: Scene, view: PublicView, y: int, four_color: bool, lang: Lang) -> None:
     """The stock (a back with its count) and the pile, top card fanned over a
     few of the cards under it."""
     w = TABLE_CARD_W
@@ -194,41 +201,39 @@ def _table(scene: Scene, view: PublicView, y: int, four_color: bool) -> None:
     if view.stock_count > 0:
         scene.card(None, x0, top, w)
     else:
-        _empty_slot(scene, x0, top, w, h)
-    text(scene, (x0 + w / 2, label_y), words.stock_label(view.stock_count), 22, anchor="mt")
+        _empty_slot(scene, x0, top, w, h, lang)
+    text(scene, (x0 + w / 2, label_y), words.stock_label(lang, view.stock_count), 22, anchor="mt")
 
     px = x0 + w + gap
     if pile:
         for i, card in enumerate(pile):
             scene.card(card, px + i * step, top, w, four_color=four_color)
     else:
-        _empty_slot(scene, px, top, w, h)
-    label = words.pile_label(view.phase, len(view.discard_pile))
+        _empty_slot(scene, px, top, w, h, lang)
+    label = words.pile_label(lang, view.phase, len(view.discard_pile))
     text(scene, (px + max(pile_w, w) / 2, label_y), label, 22, anchor="mt")
 
 
-def _empty_slot(scene: Scene, x: int, y: int, w: int, h: int) -> None:
+def _empty_slot(scene: Scene, x: int, y: int, w: int, h: int, lang: Lang) -> None:
     scene.rounded_rectangle((x, y, x + w, y + h), 10, outline=theme.TEXT_DIM, width=2)
-    text(scene, (x + w / 2, y + h / 2), words.EMPTY_SLOT, 18, theme.TEXT_DIM, anchor="mm")
+    text(scene, (x + w / 2, y + h / 2), words.empty_slot(lang), SMALL, theme.TEXT_DIM, anchor="mm")
 
 
-def _event_parts(event: Event, view: PublicView) -> list[str | Card]:
+#: The events whose card everyone saw: a discard, a card drawn from the
+#: discard pile, the upcard of a deal.
+PUBLIC_CARD_EVENTS = frozenset({EventKind.DISCARD, EventKind.TAKE_DISCARD, EventKind.DEAL})
+
+
+def _event_parts(event: Event, view: PublicView, lang: Lang) -> list[str | Card]:
     """One public event in words.  Only public cards appear: a card drawn
     from the stock is never shown, whatever the event carries."""
     seat = event.seat if event.seat in (0, 1) else 0
-    who = name_text(view.names[seat], seat, 20, 200)
-    kind = event.kind
-    card = event.card
-    if kind is EventKind.DISCARD and card is not None:
-        return [words.DISCARDED.format(who=who), card]
-    if kind is EventKind.TAKE_DISCARD and card is not None:
-        return [words.TOOK[0].format(who=who), card, words.TOOK[1]]
-    if kind is EventKind.DEAL and card is not None:
-        return [words.DEALT_UPCARD.format(who=who), card]
-    return [f"{who} {words.EVENT_WORDS.get(kind, kind.value)}"]
+    who = name_text(view.names[seat], seat, SMALL, 200, lang=lang)
+    card = event.card if event.kind in PUBLIC_CARD_EVENTS else None
+    return words.event_parts(lang, event.kind, who, card)
 
 
-def _footer(scene: Scene, view: PublicView, y: int, four_color: bool) -> None:
+def _footer(scene: Scene, view: PublicView, y: int, four_color: bool, lang: Lang) -> None:
     """The last two public events, so a glance tells what just happened."""
     events = tuple(view.last_events)[-2:]
     if not events:
@@ -237,12 +242,12 @@ def _footer(scene: Scene, view: PublicView, y: int, four_color: bool) -> None:
     for i, event in enumerate(events):
         if i:
             parts.append("   ·   ")
-        parts.extend(_event_parts(event, view))
+        parts.extend(_event_parts(event, view, lang))
     rich_line(
         scene,
         (MARGIN + 10, y + 32),
         parts,
-        20,
+        SMALL,
         four_color=four_color,
         fill=theme.TEXT_DIM,
         max_x=WIDTH - MARGIN - 10,

@@ -41,6 +41,11 @@ def pad(width: int) -> int:
     return max(3, round(width * 0.07))
 
 
+def rank_size(width: int) -> int:
+    """The font size, in pixels of the finished tile, of a card's corner index."""
+    return round(44 * width / BASE_WIDTH)
+
+
 def index_width(width: int) -> int:
     """How much of a covered card must show for its corner index to read."""
     return round(width * 0.47)

@@ -1,45 +1,46 @@
-"""The shipped fonts, and making any player-supplied text safe to draw with them.
+"""The fonts: the shipped faces, the fallback chain for any script, and which
+font draws which character.
 
-Why shipped fonts only: an image must come out the same on every machine, so
-nothing here ever asks the system for a font.  Why the BASIC layout engine:
-Pillow picks libraqm when it happens to be installed, which shapes text
-differently; forcing BASIC keeps output identical whether or not it is there.
+Why shipped fonts first: an image must come out the same on every machine, so
+every character a shipped font has is drawn by it, whatever the system has.
+The chain, first font that has the character wins:
 
-Player names can hold anything (CJK, emoji, zero-width joiners, hundreds of
-combining marks).  :func:`clean_text` turns them into characters the font
-really has, and :func:`fit_text` shortens them to a width, so a name can never
-push the layout around or raise.
+1. Noto Sans Arabic Bold (subset to the Arabic blocks only, so it claims
+   nothing else): Arabic, Persian and Urdu letters and their joined forms;
+2. the UI face, DejaVu Sans Bold (or Condensed Bold): Latin, Greek, Cyrillic,
+   Hebrew, Armenian, Georgian, symbols, and every word of the UI;
+3. Noto Sans CJK SC Bold, subset: all Hangul, all Kana, and the 10,831 Han
+   characters of the GB 2312, Big5 (level 1), JIS X 0208 and KS X 1001 sets;
+4. Noto Color Emoji, subset to single-character emoji: drawn as a shaded
+   mask in the text's colour (:mod:`.emoji`; the palette PNG has no room for
+   colour pictures);
+5. only for a character none of those has: Noto Sans fonts found on the
+   system (:data:`SYSTEM_FONTS`, e.g. Debian's fonts-noto-cjk for rare Han
+   characters), so a machine with more fonts draws more, never differently.
+
+Why the BASIC layout engine: Pillow picks libraqm when it happens to be
+installed, which shapes text differently; forcing BASIC keeps output
+identical whether or not it is there (right-to-left names are put in visual
+order by :mod:`.bidi` instead).
 """
 
 from __future__ import annotations
 
 import threading
-import unicodedata
+from dataclasses import dataclass
 from enum import Enum
 from functools import lru_cache
+from glob import glob
 from pathlib import Path
 
 from PIL import ImageFont
 
+from .cmap import Coverage, read_coverage
+
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 ELLIPSIS = "…"
-#: What a character the font cannot draw becomes.
+#: What a character no font can draw becomes.
 REPLACEMENT = "?"
-
-# A private-use code point no font we ship has: renders as the .notdef glyph.
-_MISSING_PROBE = "\U0010fffd"
-# Categories dropped outright: controls, format characters (ZWJ, bidi marks,
-# variation selectors are Mn/Cf), surrogates, private use, unassigned, and
-# combining marks (NFC already folded the common accents into their letters;
-# what is left would stack outside the text box).
-_DROP_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Mn", "Me"})
-#: Longest input looked at: Discord names are at most 32 characters, and
-#: bounding the work keeps a hostile string from costing time.
-MAX_INPUT = 200
-# Emoji skin-tone modifiers are category Sk; they only make sense after an
-# emoji we cannot draw anyway.
-_EMOJI_MODIFIERS = range(0x1F3FB, 0x1F400)
-
 
 #: FreeType faces must not be used by two threads at once (the bot renders in
 #: worker threads; with the GIL this holds anyway, free-threaded Python needs
@@ -48,99 +49,141 @@ FREETYPE_LOCK = threading.RLock()
 
 
 class Face(Enum):
-    """The two shipped faces: regular-width bold for UI text, condensed bold
+    """The two shipped UI faces: regular-width bold for UI text, condensed bold
     for card indices (so "10" fits a card corner) and long names."""
 
     BOLD = "DejaVuSans-Bold.ttf"
     CONDENSED = "DejaVuSansCondensed-Bold.ttf"
 
 
+@dataclass(frozen=True, slots=True)
+class Source:
+    """One font of the fallback chain: a file (and face in a collection)."""
+
+    path: Path
+    index: int = 0
+    #: A colour-bitmap font (CBDT) drawn at its one strike size, then scaled.
+    bitmap_size: int = 0
+
+    @property
+    def name(self) -> str:
+        return self.path.name
+
+
+ARABIC = Source(FONT_DIR / "NotoSansArabic-Bold.subset.ttf")
+CJK = Source(FONT_DIR / "NotoSansCJKsc-Bold.subset.otf")
+#: Noto Color Emoji has a single bitmap strike, 109 pixels per em.
+EMOJI = Source(FONT_DIR / "NotoColorEmoji.subset.ttf", bitmap_size=109)
+
+#: Bold faces looked for on the system, after the shipped chain (Debian and
+#: Ubuntu paths; Fedora's and Arch's CJK folders).  Globs: every Noto Sans
+#: script a machine has (fonts-noto-core) can fill a gap.
+SYSTEM_FONTS: tuple[tuple[str, int], ...] = (
+    ("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc", 2),
+    ("/usr/share/fonts/google-noto-cjk/NotoSansCJK-Bold.ttc", 2),
+    ("/usr/share/fonts/noto-cjk/NotoSansCJK-Bold.ttc", 2),
+    ("/usr/share/fonts/truetype/noto/NotoSans*-Bold.ttf", 0),
+    ("/usr/share/fonts/truetype/noto/NotoSansSymbols2-Regular.ttf", 0),
+)
+
+
+def primary(face: Face) -> Source:
+    return Source(FONT_DIR / face.value)
+
+
+def shipped_chain(face: Face) -> tuple[Source, ...]:
+    """The shipped fonts in the order they are asked, for ``face``."""
+    return (ARABIC, primary(face), CJK, EMOJI)
+
+
+@lru_cache(maxsize=1)
+def system_sources() -> tuple[Source, ...]:
+    """Fonts of :data:`SYSTEM_FONTS` present on this machine (looked for once)."""
+    found: list[Source] = []
+    for pattern, index in SYSTEM_FONTS:
+        for path in sorted(glob(pattern)):
+            found.append(Source(Path(path), index))
+    return tuple(found)
+
+
+@lru_cache(maxsize=512)  # every shipped font and any system Noto font
+def coverage(source: Source) -> Coverage:
+    """The characters ``source`` has (an unreadable file has none)."""
+    try:
+        return read_coverage(source.path, source.index)
+    except (OSError, ValueError):
+        return Coverage(())
+
+
+@lru_cache(maxsize=16384)
+def source_for(ch: str, face: Face = Face.BOLD) -> Source | None:
+    """The first font of the chain that has ``ch`` (``None``: no font here)."""
+    cp = ord(ch)
+    for source in shipped_chain(face):
+        if cp in coverage(source):
+            return source
+    for source in system_sources():
+        if cp in coverage(source):
+            return source
+    return None
+
+
+def covered(ch: str, face: Face = Face.BOLD) -> bool:
+    return ch.isspace() or source_for(ch, face) is not None
+
+
 @lru_cache(maxsize=64)
 def font(size: int, face: Face = Face.BOLD) -> ImageFont.FreeTypeFont:
-    """The shipped ``face`` at ``size`` pixels, cached (loading costs ~1 ms)."""
+    """The shipped UI ``face`` at ``size`` pixels, cached (loading costs ~1 ms)."""
+    return source_font(primary(face), size)
+
+
+@lru_cache(maxsize=128)
+def source_font(source: Source, size: int) -> ImageFont.FreeTypeFont:
+    """``source`` at ``size`` pixels (a bitmap font only at its strike size)."""
     with FREETYPE_LOCK:
         return ImageFont.truetype(
-            str(FONT_DIR / face.value), size, layout_engine=ImageFont.Layout.BASIC
+            str(source.path),
+            source.bitmap_size or size,
+            index=source.index,
+            layout_engine=ImageFont.Layout.BASIC,
         )
 
 
-@lru_cache(maxsize=8)
-def _notdef_signature(face: Face) -> tuple[tuple[int, int], bytes]:
-    with FREETYPE_LOCK:
-        mask = font(48, face).getmask(_MISSING_PROBE)
-        return mask.size, bytes(mask)
+def runs(text: str, face: Face = Face.BOLD) -> tuple[tuple[str, Source | None], ...]:
+    """``text`` cut into runs drawn by one font each.  A space stays in the
+    run it is in when that font has one (no font change mid-phrase); a
+    character no font has gets ``None`` (drawn as :data:`REPLACEMENT`)."""
+    return _runs(text, face)
 
 
-@lru_cache(maxsize=8192)
-def has_glyph(ch: str, face: Face = Face.BOLD) -> bool:
-    """Whether ``face`` draws ``ch`` with a real glyph rather than .notdef.
-
-    Compares the rendered bitmap with the one for a code point the font
-    certainly lacks; exact and cached per character.
-    """
-    if ch.isspace():
-        return True
-    with FREETYPE_LOCK:
-        mask = font(48, face).getmask(ch)
-        return (mask.size, bytes(mask)) != _notdef_signature(face)
-
-
-def clean_text(text: str, face: Face = Face.BOLD) -> str:
-    """``text`` reduced to what ``face`` can draw on one line.
-
-    NFC-normalises, drops invisible and combining characters, turns any
-    whitespace into one space and every character without a glyph into
-    :data:`REPLACEMENT`.  Never raises.
-    """
-    out: list[str] = []
-    for ch in unicodedata.normalize("NFC", str(text)[:MAX_INPUT]):
-        if ch.isspace():
-            if out and out[-1] != " ":
-                out.append(" ")
+@lru_cache(maxsize=4096)
+def _runs(text: str, face: Face) -> tuple[tuple[str, Source | None], ...]:
+    out: list[tuple[str, Source | None]] = []
+    cur: list[str] = []
+    cur_src: Source | None = None
+    for ch in text:
+        if ch == " " and cur_src is not None and 0x20 in coverage(cur_src):
+            cur.append(ch)
             continue
-        if unicodedata.category(ch) in _DROP_CATEGORIES or ord(ch) in _EMOJI_MODIFIERS:
+        src = source_for(ch, face)
+        if cur and src == cur_src:
+            cur.append(ch)
             continue
-        out.append(ch if has_glyph(ch, face) else REPLACEMENT)
-    return "".join(out).strip()
+        if cur:
+            out.append(("".join(cur), cur_src))
+        cur, cur_src = [ch], src
+    if cur:
+        out.append(("".join(cur), cur_src))
+    return tuple(out)
 
 
-def fit_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
-    """``text`` unchanged if it fits ``max_width``, else cut and ended with an
-    ellipsis so that it does (binary search: names may be very long)."""
-    with FREETYPE_LOCK:
-        return _fit_text(text, fnt, max_width)
+def single_font(text: str, face: Face = Face.BOLD) -> bool:
+    """Whether the UI face draws all of ``text`` (the fast, common case)."""
+    return _single_font(text, face)
 
 
-def _fit_text(text: str, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
-    if fnt.getlength(text) <= max_width:
-        return text
-    if fnt.getlength(ELLIPSIS) > max_width:
-        return ""
-    lo, hi = 0, len(text)
-    while lo < hi:
-        mid = (lo + hi + 1) // 2
-        if fnt.getlength(text[:mid].rstrip() + ELLIPSIS) <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + ELLIPSIS
-
-
-def display_name(name: str, seat: int, fnt: ImageFont.FreeTypeFont, max_width: float) -> str:
-    """A player's name, drawable and at most ``max_width`` wide.
-
-    Runs of undrawable characters shrink to one :data:`REPLACEMENT`; a name
-    with no drawable letter or digit left (an all-CJK or all-emoji name, or
-    only invisible characters) becomes "Player 1" / "Player 2", which at least
-    tells the two players apart.
-    """
-    cleaned = clean_text(name)
-    collapsed: list[str] = []
-    for ch in cleaned:
-        if ch == REPLACEMENT and collapsed and collapsed[-1] == REPLACEMENT:
-            continue
-        collapsed.append(ch)
-    cleaned = "".join(collapsed)
-    if not any(ch.isalnum() for ch in cleaned):
-        cleaned = f"Player {seat + 1}"
-    return fit_text(cleaned, fnt, max_width)
+@lru_cache(maxsize=4096)
+def _single_font(text: str, face: Face) -> bool:
+    main = primary(face)
+    return all(source_for(ch, face) == main for ch in text if ch != " ")

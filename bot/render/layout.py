@@ -116,15 +116,22 @@ def draw_row(
             scene.card(card, cx, cy, w, four_color=four_color, mark=group.marks.get(card))
             tag = group.tags.get(card)
             if tag:
-                tag_size = max(12, round(w * 0.16))
+                tag_size = max(label_size, round(w * 0.16))
+                pad = round(tag_size * 0.35)
+                # Over its card, but never past the row's bounds (a tag can
+                # be wider than the card: "FROM DISCARD PILE" and longer).
+                half = (measure(tag, tag_size) + 2 * pad) / 2
+                centre = cx + min(plan.step, w) / 2
+                if bounds is not None:
+                    centre = min(max(centre, bounds[0] + half), bounds[1] - half)
                 pill(
                     scene,
-                    (cx + min(plan.step, w) / 2, cy - tag_size * 0.95),
+                    (centre, cy - tag_size * 0.95),
                     tag,
                     tag_size,
                     fill=theme.GOLD,
                     anchor="m",
-                    pad_x=round(tag_size * 0.35),
+                    pad_x=pad,
                 )
         spans.append((gx + gw / 2, group))
         gx += gw + plan.gap

@@ -12,8 +12,10 @@ the hand a player is waiting for.  :class:`RenderPool` fixes both:
   their interaction) and **public** (board, reveal, tally) — and a free worker
   always takes a private job first;
 * the same image is never drawn twice for the same state: finished images
-  are kept in a small LRU keyed by the (frozen, hashable) view, and a second
-  request for an image being drawn waits for the same result.
+  are kept in a small LRU keyed by the (frozen, hashable) view and the
+  language it is worded in (the same board in French and in German is two
+  images), and a second request for an image being drawn waits for the same
+  result.
 
 ``workers=0`` renders in threads of this process instead (tests, and
 machines where processes are not wanted); priorities and the memo still apply.
@@ -51,11 +53,16 @@ from dataclasses import dataclass, field
 from typing import Any, Final, cast
 
 from bot.engine import Assist, GameResult, HandResult, PublicView, SeatView
+from bot.engine.replay import ReplayFrame
 from bot.engine.tournament import TournamentView
+from bot.i18n import Lang
 
 from .board import render_board
 from .bracket import render_bracket
 from .hand import render_hand
+from .profile import render_profile
+from .profile_card import ProfileCard
+from .replay import render_replay
 from .reveal import render_reveal
 from .tally import render_tally
 
@@ -187,25 +194,47 @@ class RenderPool:
         for process in pending.values():
             process.kill()
 
-    # --- the four images -------------------------------------------------------------
+    # --- the images ------------------------------------------------------------------
+    # Each takes the language its words are drawn in: a player's own (private)
+    # image in that player's language, a public one in the server's.
 
     async def hand(
-        self, view: SeatView, *, four_color: bool = False, assist: Assist = Assist.FULL
+        self,
+        view: SeatView,
+        *,
+        four_color: bool = False,
+        assist: Assist = Assist.FULL,
+        lang: Lang = Lang.EN,
     ) -> bytes:
         """A player's own hand: always a private (first-served) job."""
-        return await self._render(_hand_at, (view, assist), four_color, private=True)
+        return await self._render(_hand_at, (view, assist, lang), four_color, private=True)
 
-    async def board(self, public: PublicView) -> bytes:
-        return await self._render(render_board, (public,), False, private=False)
+    async def board(self, public: PublicView, *, lang: Lang = Lang.EN) -> bytes:
+        return await self._render(_board_at, (public, lang), False, private=False)
 
-    async def reveal(self, hand: HandResult, public: PublicView) -> bytes:
-        return await self._render(render_reveal, (hand, public), False, private=False)
+    async def reveal(self, hand: HandResult, public: PublicView, *, lang: Lang = Lang.EN) -> bytes:
+        return await self._render(_reveal_at, (hand, public, lang), False, private=False)
 
-    async def tally(self, game: GameResult, public: PublicView) -> bytes:
-        return await self._render(render_tally, (game, public), False, private=False)
+    async def tally(self, game: GameResult, public: PublicView, *, lang: Lang = Lang.EN) -> bytes:
+        return await self._render(_tally_at, (game, public, lang), False, private=False)
 
-    async def bracket(self, view: TournamentView) -> bytes:
-        return await self._render(_bracket, (view,), False, private=False)
+    async def bracket(self, view: TournamentView, *, lang: Lang = Lang.EN) -> bytes:
+        return await self._render(_bracket, (view, lang), False, private=False)
+
+    async def replay(
+        self,
+        frame: ReplayFrame,
+        game_id: int,
+        *,
+        four_color: bool = False,
+        lang: Lang = Lang.EN,
+    ) -> bytes:
+        """A step of a finished hand: the answer someone waits for, so private."""
+        return await self._render(_replay_at, (frame, game_id, lang), four_color, private=True)
+
+    async def profile(self, card: ProfileCard, *, lang: Lang = Lang.EN) -> bytes:
+        """A player's profile card: the answer someone waits for, so private."""
+        return await self._render(_profile_at, (card, lang), False, private=True)
 
     # --- queueing --------------------------------------------------------------------
 
@@ -277,15 +306,39 @@ class RenderPool:
             self._pump()
 
 
-def _hand_at(view: SeatView, assist: Assist, *, four_color: bool) -> bytes:
-    """:func:`render_hand` with the assistance level as a positional argument
-    (jobs carry their arguments as one tuple, which is also the memo key)."""
-    return render_hand(view, four_color=four_color, assist=assist)
+# Jobs carry their arguments as one tuple, which is also the memo key (with
+# the function's name and the colour scheme): so the language and the
+# assistance level are positional arguments of these wrappers.
 
 
-def _bracket(view: TournamentView, *, four_color: bool) -> bytes:
+def _hand_at(view: SeatView, assist: Assist, lang: Lang, *, four_color: bool) -> bytes:
+    """:func:`render_hand` with the assistance level and the language."""
+    return render_hand(view, four_color=four_color, assist=assist, lang=lang)
+
+
+def _board_at(public: PublicView, lang: Lang, *, four_color: bool) -> bytes:
+    return render_board(public, four_color=four_color, lang=lang)
+
+
+def _reveal_at(hand: HandResult, public: PublicView, lang: Lang, *, four_color: bool) -> bytes:
+    return render_reveal(hand, public, four_color=four_color, lang=lang)
+
+
+def _tally_at(game: GameResult, public: PublicView, lang: Lang, *, four_color: bool) -> bytes:
+    return render_tally(game, public, four_color=four_color, lang=lang)
+
+
+def _bracket(view: TournamentView, lang: Lang, *, four_color: bool) -> bytes:
     """:func:`render_bracket` (colours are the same for everyone)."""
-    return render_bracket(view)
+    return render_bracket(view, lang=lang)
+
+
+def _replay_at(frame: ReplayFrame, game_id: int, lang: Lang, *, four_color: bool) -> bytes:
+    return render_replay(frame, game_id, four_color=four_color, lang=lang)
+
+
+def _profile_at(card: ProfileCard, lang: Lang, *, four_color: bool) -> bytes:
+    return render_profile(card, four_color=four_color, lang=lang)
 
 
 def _call(fn: Callable[..., bytes], args: tuple[Any, ...], four_color: bool) -> bytes:

@@ -13,13 +13,16 @@ from bot.engine.melds import Meld
 from bot.engine.records import HandEnd, HandResult
 from bot.engine.rules import Ruleset
 from bot.engine.views import PublicView
+from bot.i18n import Lang
 
 from . import theme, words
 from .cards import card_height
+from .fonts import Face
 from .layout import Group, draw_row, plan_row
 from .scene import Scene
 from .scorebar import draw_score_bars
-from .widgets import name_text, phrase, pill, text
+from .text import legible_size
+from .widgets import name_text, phrase, pill, text, text_width
 
 WIDTH = 900
 MARGIN = 26
@@ -32,35 +35,44 @@ FOOTER_H = 78
 HEIGHT = HEADER_H + 2 * SECTION_H + FOOTER_H + 10
 DEAD_HEIGHT = HEADER_H + 120 + FOOTER_H + 10
 TITLE_SIZE = 36
+#: The smallest text: 11 px when the reveal is shown 400 px wide (see .text).
+SMALL = legible_size(WIDTH)
 
 
-def render_reveal(result: HandResult, view: PublicView, *, four_color: bool = False) -> bytes:
+def render_reveal(
+    result: HandResult, view: PublicView, *, four_color: bool = False, lang: Lang = Lang.EN
+) -> bytes:
     """PNG of a finished hand: both hands in melds, layoffs marked, points,
-    running totals.  ``view`` supplies names, rules and the target."""
-    return reveal_scene(result, view, four_color=four_color).png()
+    running totals.  ``view`` supplies names, rules and the target; ``lang``
+    is the server's language (the reveal is public)."""
+    return reveal_scene(result, view, four_color=four_color, lang=lang).png()
 
 
-def reveal_image(result: HandResult, view: PublicView, *, four_color: bool = False) -> Image.Image:
+def reveal_image(
+    result: HandResult, view: PublicView, *, four_color: bool = False, lang: Lang = Lang.EN
+) -> Image.Image:
     """The reveal before encoding (tests inspect its exact colours)."""
-    return reveal_scene(result, view, four_color=four_color).image()
+    return reveal_scene(result, view, four_color=four_color, lang=lang).image()
 
 
-def reveal_scene(result: HandResult, view: PublicView, *, four_color: bool = False) -> Scene:
+def reveal_scene(
+    result: HandResult, view: PublicView, *, four_color: bool = False, lang: Lang = Lang.EN
+) -> Scene:
     """The reveal as drawing operations (see :mod:`.scene`)."""
     dead = result.end is HandEnd.DEAD or result.knocker not in (0, 1)
     scene = Scene(WIDTH, DEAD_HEIGHT if dead else HEIGHT)
-    _header(scene, result, view)
+    _header(scene, result, view, lang)
     y = HEADER_H
     if dead:
         text(
             scene,
             (WIDTH / 2, y + 40),
-            words.STOCK_RAN_OUT,
+            words.stock_down(lang),
             26,
             theme.TEXT_DIM,
             anchor="mm",
         )
-        text(scene, (WIDTH / 2, y + 80), words.NEXT_HAND, 22, theme.TEXT_DIM, anchor="mm")
+        text(scene, (WIDTH / 2, y + 80), words.next_hand(lang), SMALL, theme.TEXT_DIM, anchor="mm")
         y += 120
     else:
         knocker = result.knocker if result.knocker in (0, 1) else 0
@@ -68,44 +80,47 @@ def reveal_scene(result: HandResult, view: PublicView, *, four_color: bool = Fal
         _section(
             scene,
             y,
-            name_text(view.names[knocker], knocker, 28, 360),
-            words.knocker_caption(result.end, result.knocker_value),
-            _knocker_groups(result),
+            name_text(view.names[knocker], knocker, 28, 360, lang=lang),
+            words.knocker_caption(lang, result.end, result.knocker_value),
+            _knocker_groups(result, lang),
             four_color,
+            lang,
         )
         y += SECTION_H
         _section(
             scene,
             y,
-            name_text(view.names[defender], defender, 28, 360),
-            words.defender_caption(result.defender_value, len(result.layoffs)),
-            _defender_groups(result),
+            name_text(view.names[defender], defender, 28, 360, lang=lang),
+            words.defender_caption(lang, result.defender_value, len(result.layoffs)),
+            _defender_groups(result, lang),
             four_color,
+            lang,
         )
         y += SECTION_H
-    draw_score_bars(scene, view, result.totals, y + 4, WIDTH, MARGIN)
+    draw_score_bars(scene, view, result.totals, y + 4, WIDTH, MARGIN, SMALL, lang=lang)
     return scene
 
 
 # --- headline and explanation (their words are .words') --------------------
 
 
-def title(result: HandResult, view: PublicView, max_width: float = 600) -> str:
+def title(result: HandResult, view: PublicView, max_width: float = 600, *, lang: Lang) -> str:
     """The headline: who did what."""
     if result.end is HandEnd.DEAD or result.knocker not in (0, 1):
-        return words.DEAD_HAND
+        return words.dead_hand(lang)
     k = result.knocker
-    template = words.REVEAL_TITLES.get(result.end, words.KNOCKS)
+    template = words.reveal_title(lang, result.end)
     names = [(view.names[k], k), (view.names[1 - k], 1 - k)]
     if "{1}" not in template:
         names = names[:1]
-    return phrase(template, names, TITLE_SIZE, max_width)
+    return phrase(template, names, TITLE_SIZE, max_width, lang=lang)
 
 
-def explanation(result: HandResult, rules: Ruleset) -> str:
+def explanation(result: HandResult, rules: Ruleset, *, lang: Lang) -> str:
     """How the points came about (see :func:`.words.explanation`)."""
     base = result.points // 2 if result.doubled else result.points
     return words.explanation(
+        lang,
         result.end,
         result.knocker_value,
         result.defender_value,
@@ -127,14 +142,16 @@ def _with_layoffs(meld: Meld, extra: list[Card]) -> tuple[Card, ...]:
     return (*meld.cards, *extra)
 
 
-def _knocker_groups(result: HandResult) -> list[Group]:
+def _knocker_groups(result: HandResult, lang: Lang) -> list[Group]:
     laid: dict[int, list[Card]] = {}
     for card, index in result.layoffs:
         laid.setdefault(index, []).append(card)
     groups = []
     for i, meld in enumerate(result.knocker_melds):
         extra = laid.get(i, [])
-        label = words.laid_off_label(len(extra)) if extra else words.meld_label(meld.is_run)
+        label = (
+            words.laid_off_label(lang, len(extra)) if extra else words.meld_label(lang, meld.is_run)
+        )
         groups.append(
             Group(
                 _with_layoffs(meld, extra),
@@ -148,22 +165,23 @@ def _knocker_groups(result: HandResult) -> list[Group]:
         groups.append(
             Group(
                 tuple(result.knocker_deadwood),
-                label=words.deadwood_label(result.knocker_value),
+                label=words.deadwood_label(lang, result.knocker_value),
                 label_color=theme.TEXT,
             )
         )
     return groups
 
 
-def _defender_groups(result: HandResult) -> list[Group]:
+def _defender_groups(result: HandResult, lang: Lang) -> list[Group]:
     groups = [
-        Group(m.cards, label=words.meld_label(m.is_run), plate=True) for m in result.defender_melds
+        Group(m.cards, label=words.meld_label(lang, m.is_run), plate=True)
+        for m in result.defender_melds
     ]
     if result.defender_deadwood:
         groups.append(
             Group(
                 tuple(result.defender_deadwood),
-                label=words.deadwood_label(result.defender_value),
+                label=words.deadwood_label(lang, result.defender_value),
                 label_color=theme.TEXT,
             )
         )
@@ -173,12 +191,12 @@ def _defender_groups(result: HandResult) -> list[Group]:
 # --- drawing -----------------------------------------------------------------------
 
 
-def _header(scene: Scene, result: HandResult, view: PublicView) -> None:
+def _header(scene: Scene, result: HandResult, view: PublicView, lang: Lang) -> None:
     dead = result.end is HandEnd.DEAD or result.winner not in (0, 1)
     right = WIDTH - MARGIN - 8
     if not dead and result.winner in (0, 1):
         w = result.winner
-        who = name_text(view.names[w], w, 26, 220)
+        who = name_text(view.names[w], w, 26, 220, lang=lang)
         color = theme.WARN if result.end is HandEnd.UNDERCUT else theme.GOLD
         box = pill(
             scene,
@@ -191,10 +209,14 @@ def _header(scene: Scene, result: HandResult, view: PublicView) -> None:
         right = box[0] - 16
     x = MARGIN + 10
     head_color = theme.TEXT_DIM if dead else theme.GOLD
-    head = title(result, view, right - x)
+    head = title(result, view, right - x, lang=lang)
     text(scene, (x, 40), head, TITLE_SIZE, head_color, anchor="lm", max_width=right - x)
-    sub = words.reveal_subtitle(result.number, explanation(result, view.ruleset))
-    text(scene, (x, 80), sub, 22, theme.TEXT_DIM, anchor="lm", max_width=WIDTH - 2 * MARGIN - 20)
+    sub = words.reveal_subtitle(lang, result.number, explanation(result, view.ruleset, lang=lang))
+    room = WIDTH - 2 * MARGIN - 20
+    # The explanation is the longest line of any image: the condensed face
+    # keeps it whole at the readable size rather than cutting it.
+    face = Face.BOLD if text_width(sub, SMALL) <= room else Face.CONDENSED
+    text(scene, (x, 80), sub, SMALL, theme.TEXT_DIM, anchor="lm", max_width=room, face=face)
 
 
 def _section(
@@ -204,6 +226,7 @@ def _section(
     caption: str,
     groups: list[Group],
     four_color: bool,
+    lang: Lang,
 ) -> None:
     """A name line, then that player's melds and deadwood."""
     x = MARGIN + 10
@@ -212,14 +235,14 @@ def _section(
         scene,
         (x + nw + 12, y + 24),
         caption,
-        22,
+        SMALL,
         theme.TEXT_DIM,
         anchor="lm",
         max_width=WIDTH - MARGIN - 10 - (x + nw + 12),
     )
     top = y + SECTION_LABEL_H + 6
     if not groups:
-        text(scene, (WIDTH / 2, top + 60), words.NO_CARDS, 22, theme.TEXT_DIM, anchor="mm")
+        text(scene, (WIDTH / 2, top + 60), words.no_cards(lang), SMALL, theme.TEXT_DIM, anchor="mm")
         return
     plan = plan_row([len(g.cards) for g in groups], CARD_W, WIDTH - 2 * MARGIN - 20)
     row_x = round((WIDTH - plan.width) / 2)
@@ -230,6 +253,6 @@ def _section(
         row_x,
         top,
         four_color=four_color,
-        label_size=20,
+        label_size=SMALL,
         bounds=(MARGIN, WIDTH - MARGIN),
     )

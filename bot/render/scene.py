@@ -34,14 +34,16 @@ from typing import Any, NamedTuple
 
 from PIL import Image, ImageDraw
 
+from bot.engine.cards import RANK_NAMES
+
 from . import bands, theme
 from .canvas import felt
-from .cards import Box, card_geometry, part_digest, paste_card
+from .cards import Box, card_geometry, part_digest, paste_card, rank_size
 from .fonts import Face
 from .palette import palette_core
 from .png import Segment, encode_segment, png_bytes
 from .suits import suit_mask
-from .text import fit, measure, text_mask
+from .text import fit, measure, record, text_mask
 
 #: Rows per band.  Smaller bands are reused more often (a changed line of
 #: text costs fewer rows) but each costs fixed work (a compressor, a run of
@@ -95,6 +97,8 @@ class Scene:
         with its shadow, optionally outlined in ``mark`` (see :mod:`.cards`)."""
         x, y = int(x), int(y)
         four_color = four_color if card is not None else False
+        if card is not None:
+            record(RANK_NAMES[card % 13], rank_size(width), Face.CONDENSED, self.width)
         ink, core = card_geometry(card, width, four_color, mark)
         self._ops.append(
             _Entry(
@@ -126,6 +130,7 @@ class Scene:
             value = fit(value, size, int(max_width), face)
         if not value:
             return 0.0
+        record(value, size, face, self.width)
         mask, left, top = text_mask(value, size, face, anchor)
         x = round(xy[0]) + left
         y = round(xy[1]) + top

@@ -11,6 +11,7 @@ from PIL import Image
 
 from bot.engine.records import GameEnd, GameResult, SeatTally
 from bot.engine.views import PublicView
+from bot.i18n import Lang
 
 from . import theme, words
 from .scene import Scene
@@ -24,20 +25,23 @@ LABEL_W = 300  # the first column
 COL_W = (WIDTH - 2 * MARGIN - 20 - LABEL_W) // 2
 
 
-def render_tally(game: GameResult, view: PublicView, *, four_color: bool = False) -> bytes:
-    """PNG of the final tally.  ``four_color`` is accepted for a uniform API
-    (no card is drawn here)."""
-    return tally_scene(game, view).png()
+def render_tally(
+    game: GameResult, view: PublicView, *, four_color: bool = False, lang: Lang = Lang.EN
+) -> bytes:
+    """PNG of the final tally, worded in ``lang`` (the server's language: the
+    tally is public).  ``four_color`` is accepted for a uniform API (no card
+    is drawn here)."""
+    return tally_scene(game, view, lang=lang).png()
 
 
-def tally_image(game: GameResult, view: PublicView) -> Image.Image:
+def tally_image(game: GameResult, view: PublicView, *, lang: Lang = Lang.EN) -> Image.Image:
     """The tally before encoding (tests inspect its exact colours)."""
-    return tally_scene(game, view).image()
+    return tally_scene(game, view, lang=lang).image()
 
 
-def tally_scene(game: GameResult, view: PublicView) -> Scene:
+def tally_scene(game: GameResult, view: PublicView, *, lang: Lang = Lang.EN) -> Scene:
     """The tally as drawing operations (see :mod:`.scene`)."""
-    rows = _rows(game, view)
+    rows = _rows(game, view, lang)
     height = HEADER_H + 60 + ROW_H * len(rows) + 30
     scene = Scene(WIDTH, height)
     winner = game.winner if game.winner in (0, 1) else 0
@@ -45,37 +49,40 @@ def tally_scene(game: GameResult, view: PublicView) -> Scene:
     full = WIDTH - 2 * MARGIN - 20
     if game.reason is GameEnd.ENDED:
         # Nobody won: a moderator stopped the game (no rating changes).
-        head = phrase(words.ENDED_HEAD, [], 40, full)
+        head = phrase(words.ended_head(lang), [], 40, full, lang=lang)
     else:
-        head = phrase(words.WINS_THE_GAME, [(view.names[winner], winner)], 40, full)
+        winner_name = [(view.names[winner], winner)]
+        head = phrase(words.wins_head(lang, view), winner_name, 40, full, lang=lang)
     text(scene, (WIDTH / 2, 44), head, 40, theme.GOLD, anchor="mm", max_width=full)
     if game.reason is GameEnd.TARGET:
         sub = phrase(
-            words.reached_target(view.target, game.margin),
+            words.reached_target(lang, view.target, game.margin),
             [(view.names[winner], winner)],
             24,
             full,
+            lang=lang,
         )
     else:
-        template = words.ended_with_margin(game.reason, game.margin)
-        sub = phrase(template, [(view.names[loser], loser)], 24, full)
+        template = words.ended_with_margin(lang, game.reason, game.margin)
+        sub = phrase(template, [(view.names[loser], loser)], 24, full, lang=lang)
     text(scene, (WIDTH / 2, 88), sub, 24, theme.TEXT_DIM, anchor="mm", max_width=full)
-    _table(scene, view, winner, rows, HEADER_H)
+    _table(scene, view, winner, rows, HEADER_H, lang)
     return scene
 
 
 Row = tuple[str, str, str, bool]  # label, seat 0, seat 1, emphasised
 
 
-def _rows(game: GameResult, view: PublicView) -> list[Row]:
+def _rows(game: GameResult, view: PublicView, lang: Lang) -> list[Row]:
     t0, t1 = game.tallies
-    rows: list[Row] = [(words.HAND_POINTS, str(t0.hand_points), str(t1.hand_points), False)]
+    label = words.tally_rows(lang)
+    rows: list[Row] = [(label["hand_points"], str(t0.hand_points), str(t1.hand_points), False)]
     if t0.shutout or t1.shutout:
-        rows.append((words.SHUTOUT, _shutout(t0), _shutout(t1), False))
+        rows.append((label["shutout"], _shutout(t0), _shutout(t1), False))
     bonus = view.ruleset.line_bonus
-    rows.append((words.LINE_BONUS, _line(t0, bonus), _line(t1, bonus), False))
-    rows.append((words.GAME_BONUS, _signed(t0.game_bonus), _signed(t1.game_bonus), False))
-    rows.append((words.TOTAL, str(t0.total), str(t1.total), True))
+    rows.append((label["line_bonus"], _line(t0, bonus), _line(t1, bonus), False))
+    rows.append((label["game_bonus"], _signed(t0.game_bonus), _signed(t1.game_bonus), False))
+    rows.append((label["total"], str(t0.total), str(t1.total), True))
     return rows
 
 
@@ -99,6 +106,7 @@ def _table(
     winner: int,
     rows: list[Row],
     y: int,
+    lang: Lang,
 ) -> None:
     """A header row of names, then one row per line of the tally."""
     x0 = MARGIN + 10
@@ -118,7 +126,7 @@ def _table(
         width=3,
     )
     for seat in (0, 1):
-        name = name_text(view.names[seat], seat, 26, COL_W - 30)
+        name = name_text(view.names[seat], seat, 26, COL_W - 30, lang=lang)
         color = theme.GOLD if seat == winner else theme.TEXT
         text(scene, (cols[seat], y + 28), name, 26, color, anchor="mm")
     ry = y + 56

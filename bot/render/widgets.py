@@ -1,8 +1,9 @@
 """Text-like pieces: plain text, player names, pills and card names in a line.
 
 Why names go through :func:`name_text` / :func:`phrase`: a name can be any
-length and any script; these make it drawable with the shipped font and cut
-it (never the words around it) so it fits its place.
+length and any script; these make it drawable with the font chain (see
+:mod:`.fonts`), put it in visual order (right-to-left names) and cut it by
+measured width (never the words around it) so it fits its place.
 """
 
 from __future__ import annotations
@@ -11,9 +12,11 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from bot.engine.cards import RANK_NAMES, Card
+from bot.i18n import Lang
 
 from . import theme
-from .fonts import Face, display_name, font
+from .fonts import Face
+from .names import display_name
 from .scene import Scene
 from .text import measure
 
@@ -37,12 +40,15 @@ def text_width(value: str, size: int, face: Face = Face.BOLD) -> float:
     return measure(value, size, face)
 
 
-def name_text(name: str, seat: int, size: int, max_width: float) -> str:
-    """A player's name made drawable and fitted to ``max_width``."""
-    return _name_text(name, seat, size, int(max_width))
+def name_text(name: str, seat: int, size: int, max_width: float, *, lang: Lang) -> str:
+    """A player's name made drawable and fitted to ``max_width`` (a name
+    with nothing drawable is "Player 1" in the image's language ``lang``)."""
+    return _name_text(name, seat, size, int(max_width), lang)
 
 
-def phrase(template: str, names: Sequence[tuple[str, int]], size: int, max_width: float) -> str:
+def phrase(
+    template: str, names: Sequence[tuple[str, int]], size: int, max_width: float, *, lang: Lang
+) -> str:
     """``template`` (with ``{0}``, ``{1}``) filled with player names, each
     shortened just enough that the whole phrase fits ``max_width``.
 
@@ -50,7 +56,7 @@ def phrase(template: str, names: Sequence[tuple[str, int]], size: int, max_width
     reads whole however long the name.
     """
     room = max_width - measure(template.format(*([""] * len(names))), size)
-    full = [name_text(n, seat, size, 10_000) for n, seat in names]
+    full = [name_text(n, seat, size, 10_000, lang=lang) for n, seat in names]
     if sum(measure(f, size) for f in full) <= room:
         return template.format(*full)
     # Shortest names keep their full width; the rest share what is left.
@@ -60,14 +66,16 @@ def phrase(template: str, names: Sequence[tuple[str, int]], size: int, max_width
     for k, i in enumerate(order):
         share = left / (len(order) - k)
         n, seat = names[i]
-        fitted[i] = name_text(n, seat, size, max(share, measure("…", size)))
+        fitted[i] = name_text(n, seat, size, max(share, measure("…", size)), lang=lang)
         left -= measure(fitted[i], size)
     return template.format(*fitted)
 
 
 @lru_cache(maxsize=512)
-def _name_text(name: str, seat: int, size: int, max_width: int) -> str:
-    return display_name(name, seat, font(size), max_width)
+def _name_text(name: str, seat: int, size: int, max_width: int, lang: Lang) -> str:
+    """Cached by everything that decides the result, the language too (the
+    stand-in for a name with nothing drawable is worded in it)."""
+    return display_name(name, seat, size, max_width, lang=lang)
 
 
 def pill(

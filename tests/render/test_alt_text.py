@@ -3,13 +3,17 @@ ones never name a card a player holds."""
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.engine import Assist, Game, HandEnd, Ruleset
+from bot.i18n import Lang, plural
+from bot.i18n import text as say_in
 from bot.render.alt_text import MAX_ALT, board_alt, fit, hand_alt, reveal_alt, tally_alt
 from tests.helpers import samples
 from tests.helpers.play import random_action
@@ -46,7 +50,7 @@ def test_board_alt_reads_the_table() -> None:
     assert board_alt(samples.public_view()) == (
         "Gin board, hand 3: Alice 37, Bob 52, playing to 100; top of the discard pile 3♥ "
         "(below it J♥ 8♠ 4♣); 21 cards in the stock; Alice holds 11 cards, Bob holds 10; "
-        "Alice took 7♠ from the pile; Alice to move."
+        "Alice drew 7♠ from the discard pile; Alice to move."
     )
 
 
@@ -83,3 +87,68 @@ def test_board_alt_never_names_a_hidden_card(seed: int, steps: int) -> None:
     hidden = (set(g.hand(0)) | set(g.hand(1)) | set(g.stock)) - known
     for card in hidden:
         assert card.label not in text, (card, text)
+
+
+# --- every language ------------------------------------------------------------------
+
+OTHER_LANGS = [lang for lang in Lang if lang is not Lang.EN]
+
+
+def alt_texts(lang: Lang) -> dict[str, str]:
+    """Each image's alt text in ``lang`` (the hand at every assistance level)."""
+    public = samples.public_view()
+    texts = {
+        f"hand {assist.value}": hand_alt(samples.seat_view(), assist, lang=lang)
+        for assist in Assist
+    }
+    texts["hand, the other's turn"] = hand_alt(
+        samples.seat_view(public=replace(public, turn=1), drawn=None), lang=lang
+    )
+    texts["board"] = board_alt(public, lang=lang)
+    texts["reveal"] = reveal_alt(samples.knock_result(), public, lang=lang)
+    texts["reveal, gin"] = reveal_alt(samples.gin_result(), samples.oklahoma_view(), lang=lang)
+    texts["reveal, dead"] = reveal_alt(samples.dead_result(), public, lang=lang)
+    texts["tally"] = tally_alt(samples.game_result(), public, lang=lang)
+    return texts
+
+
+@pytest.mark.parametrize("lang", OTHER_LANGS)
+def test_alt_texts_speak_the_images_language(lang: Lang) -> None:
+    english, theirs = alt_texts(Lang.EN), alt_texts(lang)
+    for name, said in theirs.items():
+        assert said and len(said) <= MAX_ALT, name
+        assert said != english[name], f"{name} is still English"
+    # Their words, where English has its own.
+    say = functools.partial(say_in, lang)
+    hand = theirs["hand full"]
+    assert hand.startswith(
+        say("img.alt.hand.melds", melds=say("img.alt.meld.run", cards="5♥ 6♥ 7♥ 8♥"))
+    )
+    assert hand.endswith(say("img.alt.your_move") + ".")
+    assert say("img.alt.hand.can_knock") in hand
+    assert say("img.alt.hand.drew_stock", card=samples.seat_view().drawn) in hand
+    assert theirs["hand, the other's turn"].endswith(say("img.alt.to_move", name="Bob") + ".")
+    assert plural(lang, "img.alt.hand.off", 11, cards="").rstrip() in theirs["hand off"]
+    board = theirs["board"]
+    assert plural(lang, "img.alt.board.stock", 21) in board
+    assert say("img.alt.board.known", name="Alice", cards="7♠") in board
+    assert say("img.alt.board.top", card="3♥") in board
+    dead = samples.dead_result().number
+    assert theirs["reveal, dead"] == say("img.alt.reveal.dead", number=dead)
+    assert say("img.alt.reveal.how.knock", value=6) in theirs["reveal"]
+    assert say("img.alt.reveal.how.gin") in theirs["reveal, gin"]
+    assert say("img.alt.tally.wins", winner="Alice") in theirs["tally"]
+    # No English phrase where the language has its own.
+    for phrase in ("your move", "Your hand", "discard pile", "in the stock", "Final tally"):
+        assert not any(phrase in said for said in theirs.values()), phrase
+
+
+def test_a_count_takes_its_languages_plural_form() -> None:
+    one = samples.public_view(stock_count=1, card_counts=(1, 10))
+    assert "1 card in the stock" in board_alt(one)
+    assert "Alice holds 1 card, Bob holds 10" in board_alt(one)
+    assert "1 carte dans la pioche" in board_alt(one, lang=Lang.FR)
+    zero = samples.public_view(stock_count=0)
+    assert "0 cards in the stock" in board_alt(zero)
+    assert "0 carte dans la pioche" in board_alt(zero, lang=Lang.FR)  # French: 0 is singular
+    assert "0 Karten im Talon" in board_alt(zero, lang=Lang.DE)

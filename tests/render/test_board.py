@@ -31,7 +31,7 @@ C = parse_card
 def test_board_takes_only_public_view() -> None:
     hints = typing.get_type_hints(render_board)
     params = list(inspect.signature(render_board).parameters)
-    assert params == ["view", "four_color"]
+    assert params == ["view", "four_color", "lang"]
     assert hints["view"] is PublicView
     assert not {f.name for f in fields(PublicView)} & {"hand", "hands", "stock", "deck"}
 

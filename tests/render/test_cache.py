@@ -16,6 +16,7 @@ from PIL import Image, ImageChops, ImageDraw
 import bot.render as render_pkg
 from bot.engine import Game
 from bot.engine.views import PublicView
+from bot.i18n import Lang
 from bot.render import bands, png, render_board, render_hand, render_tally, scene
 from bot.render.board import board_scene
 from bot.render.hand import hand_scene
@@ -23,6 +24,7 @@ from bot.render.palette import to_palette
 from bot.render.reveal import reveal_scene
 from bot.render.scene import Scene
 from bot.render.tally import tally_scene
+from bot.render.text import recording
 from tests.helpers import samples
 from tests.helpers.play import random_action
 
@@ -224,3 +226,25 @@ def test_any_band_height_gives_the_same_pixels(band: int, monkeypatch: pytest.Mo
     view: PublicView = samples.public_view(turn=1, dealer=0)
     for s in (board_scene(view), hand_scene(samples.seat_view()), *game_scenes(6, 6)):
         assert same_pixels(s.png(), s)
+
+
+def test_bands_never_mix_languages() -> None:
+    """The band cache is keyed by what each band draws, words included: the
+    same board in English, German and English again is two pictures, and
+    the English one comes back exactly as drawn whole."""
+    public = samples.public_view()
+    bands.clear()
+    english = render_board(public)
+    german = render_board(public, lang=Lang.DE)
+    assert german != english
+    assert render_board(public) == english
+    assert same_pixels(english, board_scene(public))
+    assert same_pixels(german, board_scene(public, lang=Lang.DE))
+    # A name with nothing drawable stands in as "Player 1" in each language
+    # (the name cache is keyed by the language too).
+    nameless = samples.public_view(names=("", "Bob"))
+    with recording() as drawn:
+        render_board(nameless, lang=Lang.DE)
+        render_board(nameless)
+    values = [d.value for d in drawn]
+    assert "Spieler 1" in values and "Player 1" in values

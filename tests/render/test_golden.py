@@ -21,8 +21,10 @@ from PIL import Image, features
 from bot.engine.records import (
     Phase,
 )
+from bot.engine.tournament import Bracket, Entrant, TournamentFormat, seed, tournament_view
 from bot.render import (
     render_board,
+    render_bracket,
     render_hand,
     render_reveal,
     render_tally,
@@ -43,6 +45,27 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 UPDATE = os.environ.get("GIN_UPDATE_GOLDEN") == "1"
 
 
+#: Names in other scripts: Hangul with an emoji, Arabic (shaped, right to left).
+WORLD_NAMES = ("김민수 🌸", "محمد علي")
+
+
+def _world_bracket() -> bytes:
+    """Eight players in eight scripts, two matches played, two live."""
+    names = ["Zoë", "Αλέξης", "Дмитрий", "محمد علي", "דוד כהן", "李小龍", "さくら", "김민수 🌸"]
+    b = Bracket.new(
+        TournamentFormat.SINGLE_ELIMINATION,
+        seed([Entrant(100 + i, n, 1500.0 - i, i) for i, n in enumerate(names)]),
+    )
+    for i in range(2):
+        m = b.ready()[0]
+        winner = m.players[i % 2]
+        assert winner is not None
+        b.record(m.key, winner, (120 + i, 80 - i))
+    for m in b.ready()[:2]:
+        b.start(m.key)
+    return render_bracket(tournament_view(b, "Gin night", "Round 1"))
+
+
 GOLDEN_CASES: dict[str, Callable[[], bytes]] = {
     "hand": lambda: render_hand(samples.seat_view()),
     "hand_four_color_wait": lambda: render_hand(
@@ -61,6 +84,11 @@ GOLDEN_CASES: dict[str, Callable[[], bytes]] = {
     ),
     "tally": lambda: render_tally(samples.game_result(), samples.public_view()),
     "tally_shutout": lambda: render_tally(shutout_game(), samples.public_view()),
+    "board_world_names": lambda: render_board(samples.public_view(names=WORLD_NAMES)),
+    "reveal_world_names": lambda: render_reveal(
+        samples.knock_result(), samples.public_view(names=WORLD_NAMES)
+    ),
+    "bracket_world_names": _world_bracket,
 }
 
 

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
+from bot.i18n import Lang
 from bot.render import pool as pool_module
 from bot.render import render_board, render_hand
 from bot.render.pool import RenderPool
@@ -80,6 +81,27 @@ async def test_one_state_is_drawn_once() -> None:
         pool.close()
 
 
+async def test_the_same_view_in_two_languages_is_two_images() -> None:
+    """The memo is keyed by the language too: a board asked for in French
+    and in German is drawn twice, each then served from the memo."""
+    pool = RenderPool(0)
+    try:
+        public = samples.public_view()
+        fr, de = await asyncio.gather(
+            pool.board(public, lang=Lang.FR), pool.board(public, lang=Lang.DE)
+        )
+        assert fr != de and pool.drawn == 2
+        assert await pool.board(public, lang=Lang.FR) is fr
+        english = await pool.board(public)  # today's callers: English
+        assert english == render_board(public) and pool.drawn == 3
+        view = samples.seat_view()
+        hands = [await pool.hand(view, lang=lang) for lang in Lang]
+        assert len(set(hands)) == len(Lang) and pool.drawn == 3 + len(Lang)
+        assert hands[-1] == render_hand(view, lang=Lang.FR)
+    finally:
+        pool.close()
+
+
 async def test_the_memo_is_bounded() -> None:
     pool = RenderPool(0, memo_size=2)
     try:
@@ -98,8 +120,11 @@ async def test_worker_processes_draw_the_same_pixels() -> None:
         await pool.warm()
         view = samples.seat_view()
         public = samples.public_view()
-        hand, board = await asyncio.gather(pool.hand(view), pool.board(public))
+        hand, board, german = await asyncio.gather(
+            pool.hand(view), pool.board(public), pool.board(public, lang=Lang.DE)
+        )
         assert hand == render_hand(view) and board == render_board(public)
+        assert german == render_board(public, lang=Lang.DE) != board
         assert Image.open(io.BytesIO(hand)).format == "PNG"
     finally:
         pool.close()
