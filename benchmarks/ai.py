@@ -22,6 +22,19 @@ For tuning, ``--set NAME=VALUE`` overrides a constant of ``bot.ai.hard`` (or
 ``--oracle`` is a diagnostic, never a way to play: player A's sampled worlds
 hold the opponent's real hand (the stock stays a shuffle of the rest), which
 shows how many points a perfect reading of the opponent would be worth.
+
+``--adaptive`` plays the adaptive level (``bot.ai.adaptive``) against simulated
+players instead of the matchups: one series per opponent, its state carried
+from game to game as it is across one person's games, starting from a new
+player's.  After ``--warmup`` games it reports the adaptive level's win share
+over the next ``--games``, where its level went, and its decision times.
+Opponents: any level, ``baseline`` and ``random`` (the baseline's draws and
+knocks, random discards: ``benchmarks/random_discard.py``).  A series is one
+process (its games depend on each other), so ``--workers`` runs series side
+by side:
+
+    .venv/bin/python benchmarks/ai.py --adaptive random,baseline,easy,normal,hard \
+        --warmup 30 --games 500 --workers 2
 """
 
 from __future__ import annotations
@@ -42,8 +55,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks import baseline, hard_v1
+from benchmarks import baseline, hard_v1, random_discard
 from bot.ai import decide, hard
+from bot.ai.adaptive import AdaptivePolicy
 from bot.ai.heuristics import bits
 from bot.ai.knowledge import Knowledge
 from bot.ai.lookahead import World
@@ -61,6 +75,8 @@ def player(name: str) -> Player:
         return baseline.decide
     if name == "hard_v1":
         return hard_v1.decide
+    if name == "random":
+        return random_discard.decide
     return lambda view, rng: decide(view, name, rng)
 
 
@@ -278,7 +294,18 @@ def main() -> None:
         action="store_true",
         help="diagnostic: player A's hard worlds hold the opponent's real hand",
     )
+    parser.add_argument(
+        "--adaptive",
+        metavar="OPPONENTS",
+        help="play the adaptive level against these (comma-separated) instead of the matchups",
+    )
+    parser.add_argument("--warmup", type=int, default=30, help="--adaptive: games before counting")
     args = parser.parse_args()
+    if args.adaptive:
+        series = run_adaptive(args.adaptive.split(","), args.warmup, args.games, args.workers)
+        if args.json:
+            args.json.write_text(json.dumps(series, indent=2))
+        return
     out = []
     for matchup in args.matchups.split(","):
         r = run(matchup.strip(), args.games, args.workers, tuple(args.set), args.oracle)
@@ -299,6 +326,135 @@ def main() -> None:
                 print(f"  {kind:>18}: {o['share']:6.1%} of hands, {o['mean_points']:+6.1f} points")
     if args.json:
         args.json.write_text(json.dumps(out, indent=2))
+
+
+@dataclass(frozen=True, slots=True)
+class Series:
+    """One adaptive series: per game, whether the adaptive level won and the
+    level it played at; its decision times in seconds, wall clock and CPU
+    (on a machine shared with other work the CPU time is the fair figure)."""
+
+    opponent: str
+    won: list[bool]
+    levels: list[float]
+    times: list[float]
+    cpu_times: list[float]
+    final_level: float
+
+
+def play_series(args: tuple[str, int]) -> Series:
+    """The adaptive level against ``opponent`` for ``games`` games, its state
+    carried across them (seats and first dealer alternate as in the matchups,
+    on the same seeds)."""
+    opponent, games = args
+    policy = AdaptivePolicy()
+    other = player(opponent)
+    won: list[bool] = []
+    levels: list[float] = []
+    times: list[float] = []
+    cpu_times: list[float] = []
+    for index in range(games):
+        seed = 1_000_003 * (index // 2) + 17
+        a_seat = index % 2
+        rngs = [random.Random(f"{seed}:{s}:{opponent}:{a_seat}") for s in (0, 1)]
+        game = Game.new(("p0", "p1"), seed=seed, first_dealer=(index // 2) % 2)
+        levels.append(policy.level)
+        while not game.is_over:
+            seat = game.turn
+            assert seat is not None
+            view = game.view(seat)
+            if seat == a_seat:
+                t0, c0 = time.perf_counter(), time.process_time()
+                action = policy.decide(view, rngs[seat])
+                times.append(time.perf_counter() - t0)
+                cpu_times.append(time.process_time() - c0)
+            else:
+                action = other(view, rngs[seat])
+            game.apply(seat, action)
+        assert game.result is not None
+        adaptive_won = game.result.winner == a_seat
+        won.append(adaptive_won)
+        policy.record(player_won=not adaptive_won)
+    return Series(opponent, won, levels, times, cpu_times, policy.level)
+
+
+def run_adaptive(
+    opponents: list[str], warmup: int, games: int, workers: int
+) -> list[dict[str, Any]]:
+    """Every series, side by side on ``workers`` processes; prints a line for
+    each as it finishes."""
+    # The slowest series first, so the workers finish together.
+    names = sorted(
+        (o.strip() for o in opponents), key=lambda o: SERIES_COST.get(o, 0), reverse=True
+    )
+    jobs = [(o, warmup + games) for o in names]
+    start = time.perf_counter()
+    out = []
+    wall: list[float] = []
+    cpu: list[float] = []
+    with Pool(min(workers, len(jobs))) if workers > 1 else _Serial() as pool:
+        for r in pool.imap_unordered(play_series, jobs):
+            out.append(series_row(r, warmup))
+            wall.extend(r.times)
+            cpu.extend(r.cpu_times)
+    print(
+        f"all series: decide p99 {1000 * percentile(wall, 0.99):.1f} ms wall, "
+        f"{1000 * percentile(cpu, 0.99):.1f} ms CPU over {len(wall)} decisions "
+        f"({time.perf_counter() - start:.0f} s)",
+        flush=True,
+    )
+    return out
+
+
+#: Rough cost of a series game by opponent (hard's own thinking dominates).
+SERIES_COST = {"hard": 5, "hard_v1": 4, "normal": 3, "baseline": 2, "easy": 2, "random": 1}
+
+
+class _Serial:
+    """``Pool.imap_unordered`` in this process (``--workers 1``)."""
+
+    def __enter__(self) -> _Serial:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def imap_unordered(self, fn: Callable[[Any], Series], jobs: list[Any]) -> Any:
+        return map(fn, jobs)
+
+
+def series_row(r: Series, warmup: int) -> dict[str, Any]:
+    """One series' figures after the warm-up, printed as one line."""
+    counted = r.won[warmup:]
+    wins = sum(counted)
+    lo, hi = wilson(wins, len(counted))
+    levels = r.levels[warmup:]
+    row = {
+        "opponent": r.opponent,
+        "warmup": warmup,
+        "games": len(counted),
+        "wins": wins,
+        "win_rate": wins / max(1, len(counted)),
+        "ci95": [lo, hi],
+        "level_after_warmup": r.levels[min(warmup, len(r.levels) - 1)],
+        "level_mean": sum(levels) / max(1, len(levels)),
+        "level_range": [min(levels, default=0.0), max(levels, default=0.0)],
+        "level_final": r.final_level,
+        "ms_p50": 1000 * percentile(r.times, 0.5),
+        "ms_p99": 1000 * percentile(r.times, 0.99),
+        "ms_max": 1000 * max(r.times, default=0.0),
+        "cpu_ms_p99": 1000 * percentile(r.cpu_times, 0.99),
+    }
+    print(
+        f"adaptive vs {r.opponent:>8}: wins {wins}/{len(counted)} = {row['win_rate']:.1%} "
+        f"[95% {lo:.1%}-{hi:.1%}] after {warmup} warm-up games; level "
+        f"{row['level_after_warmup']:.1f} after warm-up, mean {row['level_mean']:.1f} "
+        f"({row['level_range'][0]:.1f}-{row['level_range'][1]:.1f}), "
+        f"final {r.final_level:.1f}; decide p50 {row['ms_p50']:.2f} ms "
+        f"p99 {row['ms_p99']:.1f} ms (CPU {row['cpu_ms_p99']:.1f} ms) max {row['ms_max']:.0f} ms",
+        flush=True,
+    )
+    return row
 
 
 if __name__ == "__main__":

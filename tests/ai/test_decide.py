@@ -1,5 +1,6 @@
-"""The computer opponent (``bot.ai.decide``, every level): always legal,
-blind to hidden cards, deterministic; hard beats easy.
+"""The computer opponent (``bot.ai.decide``, every level, and the adaptive
+level's ``decide_at``): always legal, blind to hidden cards, deterministic;
+hard beats easy.
 
 Why these tests: the opponent must be unable to cheat *by construction*.  It
 only receives a SeatView, its modules never import the game or serializer,
@@ -19,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from bot.ai import LEVELS, decide
+from bot.ai.adaptive import decide_at
 from bot.engine import (
     Action,
     ActionKind,
@@ -186,6 +188,23 @@ def test_hidden_cards_never_change_a_decision(level: str) -> None:
                 assert a == b
             checked += 1
     assert checked > 20 and changed_hidden > 20
+
+
+@pytest.mark.parametrize("strength", [0.0, 1.5])
+def test_hidden_cards_never_change_an_adaptive_decision(strength: float) -> None:
+    """The adaptive level at the bottom, where every decision is a mistake,
+    and low on the scale, where some are hard's own decisions."""
+    rng = random.Random(6)
+    changed_hidden = 0
+    for game, seat in _positions(3)[:14]:
+        other = _scramble_hidden(game, seat, rng)
+        changed_hidden += other.hands[1 - seat] != game.hands[1 - seat]
+        assert other.view(seat) == game.view(seat)
+        for s in range(2):
+            a = decide_at(game.view(seat), strength, random.Random(s))
+            b = decide_at(other.view(seat), strength, random.Random(s))
+            assert a == b
+    assert changed_hidden >= 10
 
 
 @pytest.mark.parametrize("level", LEVELS)

@@ -8,7 +8,7 @@ import pytest
 
 import bot.ai.hard as hard
 import bot.ai.inference as inference
-from benchmarks import ai
+from benchmarks import ai, random_discard
 
 
 @pytest.fixture
@@ -83,3 +83,19 @@ def test_oracle_worlds_hold_the_real_hand_and_only_under_the_flag() -> None:
     assert any(w.opp != game.hands[1 - seat] for w in worlds)
     with pytest.raises(ValueError, match="oracle"):
         ai.run("hard-hard", 2, 1, oracle=True)
+
+
+def test_an_adaptive_series_counts_only_the_games_after_the_warm_up(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--adaptive``: the warm-up's games are left out of the win share and
+    the levels; the weak reference player is reachable by name."""
+    won = [True] * 5 + [True, False, False, True]
+    levels = [5.0, 6.0, 7.0, 8.0, 9.0, 4.0, 5.0, 6.0, 7.0]
+    series = ai.Series("random", won, levels, [0.001] * 9, [0.001] * 9, 7.5)
+    row = ai.series_row(series, warmup=5)
+    assert (row["games"], row["wins"], row["win_rate"]) == (4, 2, 0.5)
+    assert row["level_after_warmup"] == 4.0 and row["level_mean"] == 5.5
+    assert row["level_range"] == [4.0, 7.0] and row["level_final"] == 7.5
+    assert "adaptive vs   random: wins 2/4 = 50.0%" in capsys.readouterr().out
+    assert ai.player("random") is random_discard.decide
