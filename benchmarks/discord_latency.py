@@ -482,7 +482,8 @@ def decide(hand: SentMessage | None, took: str | None, rng: random.Random) -> De
     if "stock" in ids:
         take = ids.get("take")
         if take is not None and rng.random() < 0.3:
-            card = str(take.get("label", "")).removeprefix("Take the ").strip()
+            # The button names the top card last, in any language ("Draw the J♠").
+            card = str(take.get("label", "")).split()[-1]
             return Decision("draw", {"source": "discard"}, took=parse_card(card).code)
         return Decision("draw", {"source": "stock"})
     if "pass" in ids:

@@ -133,6 +133,19 @@ async def main() -> None:
             "synced_views": len(store._synced_message_views),
             "interactions": len(getattr(state, "_interaction_cache", ())),
             "emojis": len(state._emojis),
+            **rate_limit_buckets(bot.http),
+        }
+
+    def rate_limit_buckets(http):
+        # discord.py forgets a bucket 300 s after its last request, once it
+        # holds 256 or more: how many it holds, and how many are that old.
+        now = asyncio.get_running_loop().time()
+        buckets = list(http._buckets.values())
+        return {
+            "buckets": len(buckets),
+            "buckets_300s_idle": sum(1 for b in buckets if now - b._last_request >= 300),
+            "buckets_outgoing": sum(1 for b in buckets if b.outgoing),
+            "buckets_pending": sum(1 for b in buckets if b._pending_requests),
         }
 
     def tuple_owners():

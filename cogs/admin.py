@@ -18,11 +18,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord_ui import text
+from bot.discord_ui import seasons, settings_text, text
+from bot.discord_ui.command_text import DESCRIPTIONS, GINADMIN, OPTIONS
 from bot.discord_ui.handlers import handlers_of
+from bot.discord_ui.language import user_lang
 from bot.discord_ui.permissions import check_can_host, check_not_in_thread
 from bot.engine import TournamentFormat, Variant
-from bot.service import GinService, PermissionDeniedError, SettingsError
+from bot.i18n import DEFAULT
+from bot.service import (
+    DatabaseUnavailableError,
+    GinService,
+    PermissionDeniedError,
+    ServiceError,
+    SettingsError,
+)
 from cogs.gin import MATCHES, SETTINGS, VARIANTS
 from cogs.group import FORMATS
 
@@ -36,7 +45,7 @@ if TYPE_CHECKING:
 class GinAdmin(
     commands.GroupCog,
     group_name="ginadmin",
-    group_description="Gin rummy for moderators: settings, stuck games, tournaments",
+    group_description=GINADMIN,
 ):
     """The moderators' commands (see the module doc)."""
 
@@ -48,28 +57,58 @@ class GinAdmin(
     def service(self) -> GinService:
         return self.bot.service
 
-    @app_commands.command(description="Change one of the server's settings (Manage Server)")
-    @app_commands.describe(
-        setting="The setting to change",
-        value="New value, e.g. 150, oklahoma, on/off; assist: full/counts/off; "
-        "ping: every turn/after 5; tables: thread/channel",
+    @app_commands.command(description=DESCRIPTIONS["ginadmin settings"])
+    @app_commands.describe(**OPTIONS["ginadmin settings"])
+    @app_commands.choices(
+        setting=[
+            # The command's own (English) text; Discord shows each user theirs (translator.py).
+            app_commands.Choice(name=settings_text.setting_label(DEFAULT, s), value=s)
+            for s in SETTINGS
+        ]
     )
-    @app_commands.choices(setting=[app_commands.Choice(name=s, value=s) for s in SETTINGS])
     async def settings(
         self,
         interaction: discord.Interaction,
         setting: app_commands.Choice[str],
         value: app_commands.Range[str, 1, 100],
     ) -> None:
+        lang = user_lang(interaction)  # the answer is private
         if not interaction.permissions.manage_guild:
-            raise PermissionDeniedError(text.SETTINGS_NEED_MANAGE)
+            raise PermissionDeniedError(text.reply(lang, "settings_need_manage"))
         guild = interaction.guild_id or 0
+        # A channel or a role must be this server's (bot/discord_ui/seasons.py).
+        value = seasons.checked_value(interaction.guild, setting.value, value)
         current = await self.service.settings.update_setting(guild, setting.value, value)
-        head = text.setting_changed(setting.value, value)
-        await interaction.response.send_message(text.settings_text(head, current), ephemeral=True)
+        self.bot.languages.changed(current)  # public messages speak the new language at once
+        head = settings_text.setting_changed(lang, setting.value, current)
+        head += seasons.setting_warning(interaction.guild, setting.value, current)
+        await interaction.response.send_message(
+            settings_text.settings_text(lang, head, current), ephemeral=True
+        )
 
-    @app_commands.command(description="End a stuck game (no rating change)")
-    @app_commands.describe(player="A player of the game to end", game="Or the game number")
+    @settings.autocomplete("value")
+    async def _value_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The values of the setting picked (the ``setting`` option, already
+        chosen in the same command), the default and the current one marked."""
+        setting = getattr(interaction.namespace, "setting", None)
+        if not isinstance(setting, str):
+            return []
+        try:
+            now = await self.service.settings.get_settings(interaction.guild_id or 0)
+        except (ServiceError, DatabaseUnavailableError):
+            now = None  # the database is away: the values, without "(now)"
+        return [
+            app_commands.Choice(name=c.name, value=c.value)
+            for c in (
+                *seasons.guild_value_choices(interaction.guild, setting, current, now),
+                *settings_text.value_choices(user_lang(interaction), setting, current, now),
+            )
+        ]
+
+    @app_commands.command(description=DESCRIPTIONS["ginadmin end"])
+    @app_commands.describe(**OPTIONS["ginadmin end"])
     async def end(
         self,
         interaction: discord.Interaction,
@@ -77,31 +116,27 @@ class GinAdmin(
         game: int | None = None,
     ) -> None:
         perms = interaction.permissions
+        lang = user_lang(interaction)  # refusals are private
         if not (perms.manage_guild or perms.manage_messages):
-            raise PermissionDeniedError(text.ENDING_NEEDS_MODERATOR)
+            raise PermissionDeniedError(text.reply(lang, "ending_needs_moderator"))
         if game is None:
             if player is None:
-                raise SettingsError(text.NAME_GAME_TO_END)
+                raise SettingsError(text.reply(lang, "name_game_to_end"))
             table = await self.service.moves.active_table(interaction.guild_id or 0, player.id)
             if table is None:
-                raise SettingsError(text.no_game_for(player.display_name))
+                raise SettingsError(text.no_game_for(lang, player.display_name))
             game = table.id
         report = await self.service.moves.end_by_moderator(
             interaction.guild_id or 0, game, moderator_id=interaction.user.id
         )
-        await interaction.response.send_message(text.ended_line(game))
+        # Posted in the channel for everyone: the server's language.
+        public = await self.bot.languages.of(interaction.guild_id or 0)
+        await interaction.response.send_message(text.ended_line(public, game))
         publisher = self.bot.publisher
         publisher.spawn(publisher.after_move(report))
 
-    @app_commands.command(description="Open a tournament with sign-up (Manage Server)")
-    @app_commands.describe(
-        format="Single elimination (default) or round robin",
-        title="A name for it",
-        match="Match length (default: best of 5, the tournament format)",
-        target="Points per game (default 250 in a match, else the server's)",
-        variant="Rules variant (default: this server's setting)",
-        signup_minutes="How long sign-up stays open (default 15 minutes; up to 7 days)",
-    )
+    @app_commands.command(description=DESCRIPTIONS["ginadmin tournament"])
+    @app_commands.describe(**OPTIONS["ginadmin tournament"])
     @app_commands.choices(format=FORMATS, variant=VARIANTS)
     @app_commands.choices(match=MATCHES)
     async def tournament(
@@ -114,8 +149,9 @@ class GinAdmin(
         variant: app_commands.Choice[str] | None = None,
         signup_minutes: app_commands.Range[int, 1, 10080] | None = None,
     ) -> None:
-        check_not_in_thread(interaction.channel)
-        check_can_host(interaction.app_permissions)
+        lang = user_lang(interaction)
+        check_not_in_thread(interaction.channel, lang)
+        check_can_host(interaction.app_permissions, lang)
         await handlers_of(interaction).tournaments.create(
             interaction,
             fmt=TournamentFormat(format.value) if format else TournamentFormat.SINGLE_ELIMINATION,

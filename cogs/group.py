@@ -13,39 +13,29 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_ui import text
+from bot.discord_ui.command_text import DESCRIPTIONS, FORMAT_CHOICES, OPTIONS
 from bot.discord_ui.handlers import handlers_of
+from bot.discord_ui.language import user_lang
 from bot.discord_ui.permissions import check_can_host, check_not_in_thread
 from bot.engine import Variant
 from bot.service import AiLevel, SettingsError
 from cogs.gin import LEVELS, VARIANTS
 
-FORMATS = [
-    app_commands.Choice(name="Single elimination", value="single_elimination"),
-    app_commands.Choice(name="Round robin", value="round_robin"),
-]
+FORMATS = [app_commands.Choice(name=name, value=value) for value, name in FORMAT_CHOICES.items()]
 
 
-def _person(user: discord.User | None) -> discord.User | None:
+def _person(interaction: discord.Interaction, user: discord.User | None) -> discord.User | None:
     """A named player; the bot itself or another bot is refused (leave the
     seat empty and pick a computer level instead)."""
     if user is None:
         return None
     if user.bot:
-        raise SettingsError(text.BOTS_CANT_SIT)
+        raise SettingsError(text.reply(user_lang(interaction), "bots_cant_sit"))
     return user
 
 
-@app_commands.command(
-    name="partners", description="Partnership gin, 2 v 2: name players or open seats for anyone"
-)
-@app_commands.describe(
-    partner="Your partner (leave empty: an open seat, or the computer)",
-    opponent1="First opponent (leave empty: an open seat, or the computer)",
-    opponent2="Second opponent (leave empty: an open seat, or the computer)",
-    computer="Fill the empty seats of one team with the computer at this level (unrated)",
-    target="Team points to win (default 125)",
-    variant="Rules variant (default: this server's setting)",
-)
+@app_commands.command(name="partners", description=DESCRIPTIONS["partners"])
+@app_commands.describe(**OPTIONS["partners"])
 @app_commands.choices(computer=LEVELS, variant=VARIANTS)
 @app_commands.guild_only()
 async def partners(
@@ -57,12 +47,14 @@ async def partners(
     target: app_commands.Range[int, 10, 1000] | None = None,
     variant: app_commands.Choice[str] | None = None,
 ) -> None:
-    check_not_in_thread(interaction.channel)
-    check_can_host(interaction.app_permissions)
-    opponents = [u for u in (_person(opponent1), _person(opponent2)) if u is not None]
+    lang = user_lang(interaction)  # refusals are private
+    check_not_in_thread(interaction.channel, lang)
+    check_can_host(interaction.app_permissions, lang)
+    people = (_person(interaction, opponent1), _person(interaction, opponent2))
+    opponents = [u for u in people if u is not None]
     await handlers_of(interaction).partnerships.open(
         interaction,
-        _person(partner),
+        _person(interaction, partner),
         opponents,
         AiLevel(computer.value) if computer else None,
         target,
@@ -74,7 +66,7 @@ class TournamentCommands(app_commands.Group):
     """/gin tournament show (moderators open one with /ginadmin tournament,
     in :mod:`cogs.admin`)."""
 
-    @app_commands.command(name="show", description="The server's current (or last) tournament")
+    @app_commands.command(name="show", description=DESCRIPTIONS["tournament show"])
     @app_commands.guild_only()
     async def show(self, interaction: discord.Interaction) -> None:
         await handlers_of(interaction).tournaments.show(interaction)
@@ -87,5 +79,7 @@ async def setup(bot: commands.Bot) -> None:
     assert isinstance(group, app_commands.Group)
     group.add_command(partners)
     group.add_command(
-        TournamentCommands(name="tournament", description="Server tournaments", guild_only=True)
+        TournamentCommands(
+            name="tournament", description=DESCRIPTIONS["tournament"], guild_only=True
+        )
     )

@@ -50,6 +50,13 @@ class TournamentAction(StrEnum):
     CANCEL = "cancel"
 
 
+class HelpAction(StrEnum):
+    """/gin help's page buttons (``gin:help:…``): turn to the page before or after."""
+
+    PREVIOUS = "prev"
+    NEXT = "next"
+
+
 def alternatives(kind: type[StrEnum]) -> str:
     """A regex alternation of ``kind``'s values, for a custom_id template."""
     return "|".join(re.escape(member.value) for member in kind)

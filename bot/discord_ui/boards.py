@@ -36,6 +36,7 @@ from bot.service import DatabaseUnavailableError, GinService, MoveReport, TableV
 from . import text
 from .components import board_view, rematch_view, review_view
 from .keyed import KeyedLocks, RecentSet
+from .language import ServerLanguages
 from .outage import Backoff, Outages
 from .pacing import ChannelPacer
 
@@ -65,6 +66,7 @@ class Boards:
         client: discord.Client,
         service: GinService,
         renderer: RenderPool,
+        languages: ServerLanguages,
         *,
         coalesce: float = 0.4,
         pacer: ChannelPacer | None = None,
@@ -74,6 +76,8 @@ class Boards:
         self.client = client
         self.service = service
         self.renderer = renderer
+        #: Everything here is public: it speaks each server's language.
+        self.languages = languages
         #: Every write to a channel takes a slot: Discord's per-channel limit.
         self.pacer = ChannelPacer() if pacer is None else pacer
         #: Channels that answered 403 to our last write: players are told privately.
@@ -134,17 +138,22 @@ class Boards:
 
     async def _payload(self, table: TableView) -> tuple[str, discord.File, discord.ui.View]:
         public = table.public
-        png = await self.renderer.board(public)
+        lang = await self.languages.of(table.guild_id)
+        png = await self.renderer.board(public, lang=lang)
         events = public.last_events
         deals = [i for i, e in enumerate(events) if e.kind is EventKind.DEAL]
         if deals:
             # One board per hand: the end of the last hand is on its reveal message.
             events = events[deals[-1] :]
-        lines = [text.describe_events(events, public.names), text.score_line(public)]
-        lines.append(text.turn_line(public))
+        lines = [
+            text.describe_events(lang, events, public.names),
+            text.score_line(lang, public),
+            text.turn_line(lang, public),
+        ]
         content = "\n".join(line for line in lines if line)
-        view = board_view(table.id, table.version, public.phase)
-        file = discord.File(io.BytesIO(png), filename="board.png", description=board_alt(public))
+        view = board_view(lang, table.id, table.version, public.phase)
+        alt = board_alt(public, lang=lang)
+        file = discord.File(io.BytesIO(png), filename="board.png", description=alt)
         return content, file, view
 
     async def post_new(self, table: TableView) -> None:
@@ -290,7 +299,8 @@ class Boards:
         if table.board_hand is None or table.board_hand == deal_number(table.public):
             await self._quiet(message.delete)
             return
-        await self._quiet(lambda: message.edit(content=text.RETIRED, attachments=[], view=None))
+        retired = text.retired(await self.languages.of(table.guild_id))
+        await self._quiet(lambda: message.edit(content=retired, attachments=[], view=None))
 
     def refresh(self, game_id: int, channel_id: int) -> None:
         """Schedule a coalesced update of the board to the latest state."""
@@ -360,19 +370,22 @@ class Boards:
         """The public reveal of a finished hand: both hands, layoffs, points
         (and, in a match, the game this hand won)."""
         public = table.public
-        png = await self.renderer.reveal(hand, public)
+        lang = await self.languages.of(table.guild_id)
+        png = await self.renderer.reveal(hand, public, lang=lang)
         # A partnership table is a one-hand game: its hand is the team's hand.
         number = public.table.hand_number if public.table is not None else None
-        content = text.hand_result_line(hand, public.names, number=number)
+        content = text.hand_result_line(lang, hand, public.names, number=number)
         if match_game is not None:
-            content += "\n" + text.match_game_line(match_game, public)
+            content += "\n" + text.match_game_line(lang, match_game, public)
         async with self.pacer.write(table.channel_id):
             await self._channel(table.channel_id).send(
                 content,
                 file=discord.File(
-                    io.BytesIO(png), filename="reveal.png", description=reveal_alt(hand, public)
+                    io.BytesIO(png),
+                    filename="reveal.png",
+                    description=reveal_alt(hand, public, lang=lang),
                 ),
-                view=review_view(table.id, hand.number),
+                view=review_view(lang, table.id, hand.number),
             )
 
     async def final(self, result: MoveReport) -> None:
@@ -381,22 +394,25 @@ class Boards:
         game = result.game_result
         assert game is not None
         public = table.public
-        png = await self.renderer.tally(game, public)
+        lang = await self.languages.of(table.guild_id)
+        png = await self.renderer.tally(game, public, lang=lang)
         lines = [
-            text.game_result_line(game, public.names, match=public.match is not None),
-            *text.match_summary_lines(public),
+            text.game_result_line(lang, game, public.names, match=public.match is not None),
+            *text.match_summary_lines(lang, public),
         ]
         for change in result.rating_changes:
             seat = table.seat_of(change.user_id)
             name = public.names[seat] if seat is not None else str(change.user_id)
-            lines.append(text.rating_change_line(name, change.before, change.after))
+            lines.append(text.rating_change_line(lang, name, change.before, change.after))
         async with self.pacer.write(table.channel_id):
             await self._channel(table.channel_id).send(
                 "\n".join(lines),
                 file=discord.File(
-                    io.BytesIO(png), filename="tally.png", description=tally_alt(game, public)
+                    io.BytesIO(png),
+                    filename="tally.png",
+                    description=tally_alt(game, public, lang=lang),
                 ),
-                view=rematch_view(table.id),
+                view=rematch_view(lang, table.id),
             )
         await self.show_final(table.id)
 

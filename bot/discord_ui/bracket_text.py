@@ -18,8 +18,10 @@ from bot.engine.tournament import (
     TournamentFormat,
     TournamentView,
 )
-from bot.engine.words import FORMAT_LABELS, round_name
+from bot.i18n import Lang, plural
+from bot.i18n import text as tr
 
+from .rules_text import format_label, round_name
 from .text import MAX_CONTENT
 
 
@@ -66,29 +68,36 @@ class _Section:
     lines: list[str]
     #: Line indices in the order they are kept when the section must be cut.
     keep: list[int]
-    more: str  # "matches", "players"
+    more: str  # the note of lines left out: "ui.bracket.more_matches" / "…players"
 
 
-def _match_line(m: MatchSlot, view: TournamentView, cap: int) -> str:
+def _match_line(lang: Lang, m: MatchSlot, view: TournamentView, cap: int) -> str:
     seeds = _seeds(view)
 
     def who(uid: int | None, bold: bool = False) -> str:
         if uid is None:
-            return "*TBD*"
+            return tr(lang, "ui.bracket.tbd")
         seed, name = _player_label(seeds, uid)
-        shown = _md(name, cap) or f"Player {seed}"
+        shown = _md(name, cap) or tr(lang, "ui.bracket.player", seed=seed)
         label = f"({seed}) {shown}" if view.fmt is TournamentFormat.SINGLE_ELIMINATION else shown
         return f"**{label}**" if bold else label
 
     a, b = m.players
     if m.bye:
-        return f"{who(a)} · bye"
+        return tr(lang, "ui.bracket.bye", player=who(a))
     if m.winner is not None:
         loser = b if m.winner == a else a
         wp, lp = (m.points[0], m.points[1]) if m.winner == a else (m.points[1], m.points[0])
-        return f"{who(m.winner, True)} beat {who(loser)} · {wp}–{lp}"
-    line = f"{who(a)} vs {who(b)}"
-    return f"▶ {line} · *playing now*" if m.key in view.live else line
+        return tr(
+            lang,
+            "ui.bracket.beat",
+            winner=who(m.winner, True),
+            loser=who(loser),
+            winner_points=wp,
+            loser_points=lp,
+        )
+    line = tr(lang, "ui.bracket.versus", a=who(a), b=who(b))
+    return tr(lang, "ui.bracket.playing", match=line) if m.key in view.live else line
 
 
 def _line_rank(m: MatchSlot, view: TournamentView) -> int:
@@ -100,19 +109,27 @@ def _line_rank(m: MatchSlot, view: TournamentView) -> int:
     return 3 if not m.bye else 4
 
 
-def _round_section(view: TournamentView, r: int, cap: int, heading: str) -> _Section:
+def _round_section(lang: Lang, view: TournamentView, r: int, cap: int, heading: str) -> _Section:
     row = view.rounds[r]
-    lines = [_match_line(m, view, cap) for m in row]
+    lines = [_match_line(lang, m, view, cap) for m in row]
     keep = sorted(range(len(row)), key=lambda i: (_line_rank(row[i], view), i))
-    return _Section(f"**{heading}**", lines, keep, "matches")
+    return _Section(f"**{heading}**", lines, keep, "ui.bracket.more_matches")
 
 
-def _standing_line(i: int, st: Standing, view: TournamentView, cap: int) -> str:
+def _standing_line(lang: Lang, i: int, st: Standing, view: TournamentView, cap: int) -> str:
     seed = next((k + 1 for k, e in enumerate(view.entrants) if e.user_id == st.user_id), 0)
-    name = _md(st.name, cap) or f"Player {seed}"
+    name = _md(st.name, cap) or tr(lang, "ui.bracket.player", seed=seed)
     if view.champion == st.user_id:
         name = f"**{name}**"
-    return f"{i + 1}. {name} · {st.won} W · {st.lost} L · {st.points} pts"
+    return tr(
+        lang,
+        "ui.bracket.standing",
+        place=i + 1,
+        name=name,
+        won=st.won,
+        lost=st.lost,
+        points=st.points,
+    )
 
 
 def _current_round(view: TournamentView) -> int | None:
@@ -123,7 +140,7 @@ def _current_round(view: TournamentView) -> int | None:
     return None
 
 
-def _take(section: _Section, budget: int, cut: bool) -> tuple[str | None, bool]:
+def _take(lang: Lang, section: _Section, budget: int, cut: bool) -> tuple[str | None, bool]:
     """The section as text if it fits ``budget`` (cutting lines in its keep
     order when ``cut``); returns (text or None, whole)."""
     whole = "\n".join(([section.heading] if section.heading else []) + section.lines)
@@ -136,7 +153,7 @@ def _take(section: _Section, budget: int, cut: bool) -> tuple[str | None, bool]:
         trial = chosen | {i}
         left = len(section.lines) - len(trial)
         body = [section.lines[k] for k in sorted(trial)]
-        note = [f"…and {left} more {section.more}"] if left else []
+        note = [plural(lang, section.more, left)] if left else []
         head = [section.heading] if section.heading else []
         if _units("\n".join(head + body + note)) > budget:
             break
@@ -146,10 +163,10 @@ def _take(section: _Section, budget: int, cut: bool) -> tuple[str | None, bool]:
     left = len(section.lines) - len(chosen)
     body = [section.lines[k] for k in sorted(chosen)]
     head = [section.heading] if section.heading else []
-    return "\n".join([*head, *body, f"…and {left} more {section.more}"]), False
+    return "\n".join([*head, *body, plural(lang, section.more, left)]), False
 
 
-def bracket_text(view: TournamentView) -> str:
+def bracket_text(lang: Lang, view: TournamentView) -> str:
     """The bracket or standings as a Discord message (markdown, at most
     2,000 characters).  The header, the champion and the round being played
     are kept first; older rounds and lower standings are cut when needed.
@@ -160,7 +177,7 @@ def bracket_text(view: TournamentView) -> str:
     best: tuple[bool, int] | None = None
     chosen = ""
     for cap in _NAME_CAPS:
-        out, complete, shown, everything = _assemble(view, cap)
+        out, complete, shown, everything = _assemble(lang, view, cap)
         if everything:
             return out
         score = (complete, shown)
@@ -169,18 +186,24 @@ def bracket_text(view: TournamentView) -> str:
     return chosen
 
 
-def _assemble(view: TournamentView, cap: int) -> tuple[str, bool, int, bool]:
+def _assemble(lang: Lang, view: TournamentView, cap: int) -> tuple[str, bool, int, bool]:
     """The message for names cut to ``cap`` characters, whether the current
     round went in whole, how many lines of sections went in, and whether
     nothing at all was cut."""
-    title = _md(view.title, 80) or "Tournament"
+    title = _md(view.title, 80) or tr(lang, "ui.bracket.tournament")
     status = _md(view.status, 60)
     n = len(view.entrants)
-    header = f"🏆 **{title}** — {status}\n{FORMAT_LABELS[view.fmt]} · {n} players"
+    header = "\n".join(
+        [
+            tr(lang, "ui.bracket.header", title=title, status=status),
+            plural(lang, "ui.bracket.players", n, format=format_label(lang, view.fmt)),
+        ]
+    )
     champion = None
     if view.champion is not None:
         seed, name = _player_label(_seeds(view), view.champion)
-        champion = f"🏆 Champion: **{_md(name, cap) or f'Player {seed}'}**"
+        named = _md(name, cap) or tr(lang, "ui.bracket.player", seed=seed)
+        champion = tr(lang, "ui.bracket.champion", name=named)
     # (display position, section, cut allowed, chain), in the order they
     # claim room.  In a chain of rounds, once one does not fit the rest are
     # left out too: the text never skips a round between two it shows.
@@ -188,28 +211,32 @@ def _assemble(view: TournamentView, cap: int) -> tuple[str, bool, int, bool]:
     current = _current_round(view)
     total = len(view.rounds)
     names = (
-        [round_name(r + 1, total) for r in range(total)]
+        [round_name(lang, r + 1, total) for r in range(total)]
         if view.fmt is TournamentFormat.SINGLE_ELIMINATION
-        else [f"Round {r + 1}" for r in range(total)]
+        else [tr(lang, "ui.round.number", n=r + 1) for r in range(total)]
     )
-    skipped_word = "round"
+    skipped_note = "ui.bracket.more_rounds"
     if view.fmt is TournamentFormat.SINGLE_ELIMINATION:
         focus = current if current is not None else total - 1
-        claims.append((focus, _round_section(view, focus, cap, names[focus]), True, ""))
+        claims.append((focus, _round_section(lang, view, focus, cap, names[focus]), True, ""))
         for r in range(focus + 1, total):  # later rounds already partly filled
             if any(p is not None for m in view.rounds[r] for p in m.players):
-                claims.append((r, _round_section(view, r, cap, names[r]), False, "later"))
+                claims.append((r, _round_section(lang, view, r, cap, names[r]), False, "later"))
         for r in range(focus - 1, -1, -1):  # then the most recent results first
-            claims.append((r, _round_section(view, r, cap, names[r]), False, "earlier"))
+            claims.append((r, _round_section(lang, view, r, cap, names[r]), False, "earlier"))
     else:
-        skipped_word = "section"
+        skipped_note = "ui.bracket.more_sections"
         if current is not None:
-            heading = f"{names[current]} (now)"
-            claims.append((1, _round_section(view, current, cap, heading), True, ""))
-        table = [_standing_line(i, st, view, cap) for i, st in enumerate(view.standings)]
-        claims.append(
-            (0, _Section("**Standings**", table, list(range(len(table))), "players"), True, "")
+            heading = tr(lang, "ui.bracket.now", round=names[current])
+            claims.append((1, _round_section(lang, view, current, cap, heading), True, ""))
+        table = [_standing_line(lang, i, st, view, cap) for i, st in enumerate(view.standings)]
+        standings = _Section(
+            tr(lang, "ui.bracket.standings"),
+            table,
+            list(range(len(table))),
+            "ui.bracket.more_players",
         )
+        claims.append((0, standings, True, ""))
         elsewhere = [
             m
             for r, row in enumerate(view.rounds)
@@ -218,8 +245,13 @@ def _assemble(view: TournamentView, cap: int) -> tuple[str, bool, int, bool]:
             if m.key in view.live
         ]
         if elsewhere:
-            lines = [_match_line(m, view, cap) for m in elsewhere]
-            also = _Section("**Also playing**", lines, list(range(len(lines))), "matches")
+            lines = [_match_line(lang, m, view, cap) for m in elsewhere]
+            also = _Section(
+                tr(lang, "ui.bracket.also_playing"),
+                lines,
+                list(range(len(lines))),
+                "ui.bracket.more_matches",
+            )
             claims.append((2, also, True, ""))
     fixed = [header, *([champion] if champion else [])]
     reserve = 60  # room for the "…and N earlier rounds" note
@@ -231,7 +263,7 @@ def _assemble(view: TournamentView, cap: int) -> tuple[str, bool, int, bool]:
     shown = 0
     broken: set[str] = set()
     for k, (pos, section, cut, chain) in enumerate(claims):
-        chunk, whole = (None, False) if chain in broken else _take(section, budget - 2, cut)
+        chunk, whole = (None, False) if chain in broken else _take(lang, section, budget - 2, cut)
         everything = everything and whole
         if k == 0 and not whole:
             complete = False
@@ -245,8 +277,7 @@ def _assemble(view: TournamentView, cap: int) -> tuple[str, bool, int, bool]:
         budget -= _units(chunk) + 2
     body = [chunk for _, chunk in sorted(taken, key=lambda t: t[0])]
     if skipped:
-        plural = "s" if skipped > 1 else ""
-        body.append(f"*…and {skipped} more {skipped_word}{plural} in the image*")
+        body.append(plural(lang, skipped_note, skipped))
     parts = [*fixed, *body]
     return "\n\n".join(parts), complete, shown, everything
 

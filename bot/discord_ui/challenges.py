@@ -12,6 +12,7 @@ from . import text
 from .actions import ChallengeAction
 from .components import challenge_view
 from .hands import HandReplies
+from .language import user_lang
 from .publisher import Publisher
 
 
@@ -71,7 +72,9 @@ class Challenges:
             if sent.message_id is not None:  # the callback's answer names it: no extra request
                 return sent.message_id
             return (await interaction.original_response()).id
-        await interaction.response.send_message(text.posted_in(channel_id), ephemeral=True)
+        await interaction.response.send_message(
+            text.posted_in(user_lang(interaction), channel_id), ephemeral=True
+        )
         channel = self.client.get_partial_messageable(channel_id, guild_id=interaction.guild_id)
         async with self.publisher.boards.pacer.write(channel_id):
             if view is None:
@@ -108,10 +111,11 @@ class Challenges:
         )
         table = turn.table
         try:
+            lang = await self.publisher.boards.languages.of(table.guild_id)  # a public line
             message_id = await self._announce(
                 interaction,
                 channel_id,
-                text.computer_game_line(interaction.user.mention, level.value, turn.table.id),
+                text.computer_game_line(lang, interaction.user.mention, level.value, table.id),
             )
             if thread:
                 table = await self.moves.place_in_thread(table.id, channel_id, message_id)
@@ -147,15 +151,16 @@ class Challenges:
             variant=variant,
             match_games=match_games,
         )
+        lang = await self.publisher.boards.languages.of(ch.guild_id)  # a public message
         if rematch:
-            head = text.rematch_head(opponent_id, interaction.user.mention)
+            head = text.rematch_head(lang, opponent_id, interaction.user.mention)
         else:
-            head = text.challenge_head(opponent_id, interaction.user.mention, ch.ruleset)
+            head = text.challenge_head(lang, opponent_id, interaction.user.mention, ch.ruleset)
         message_id = await self._announce(
             interaction,
             channel_id,
-            text.challenge_line(head, ch.expires_at),
-            view=challenge_view(ch.id),
+            text.challenge_line(lang, head, ch.expires_at),
+            view=challenge_view(lang, ch.id),
             mentions=discord.AllowedMentions(users=[discord.Object(opponent_id)]),
         )
         await self.challenges.set_challenge_message(ch.id, message_id)
@@ -164,6 +169,8 @@ class Challenges:
         self, interaction: discord.Interaction, action: ChallengeAction, challenge_id: int
     ) -> None:
         user = interaction.user.id
+        # The challenge message is public: it speaks the server's language.
+        lang = await self.publisher.boards.languages.of(interaction.guild_id or 0)
         if action is ChallengeAction.ACCEPT:
             # The challenge is the message pressed (its id may not be stored yet
             # when the opponent accepts at once): the game's thread starts there.
@@ -172,27 +179,27 @@ class Challenges:
             a, b = table.names
             if table.in_thread:  # the challenge becomes the game's line in the channel
                 await interaction.response.edit_message(
-                    content=text.summary_line(table),
+                    content=text.summary_line(lang, table),
                     view=None,
                     allowed_mentions=discord.AllowedMentions.none(),
                 )
             else:
                 await interaction.response.edit_message(
-                    content=text.challenge_accepted(a, b, table.id),
-                    view=challenge_view(challenge_id, disabled=True),
+                    content=text.challenge_accepted(lang, a, b, table.id),
+                    view=challenge_view(lang, challenge_id, disabled=True),
                 )
             self.publisher.spawn(self.publisher.open_board(table))
         elif action is ChallengeAction.DECLINE:
             ch = await self.challenges.decline_challenge(challenge_id, user)
             await interaction.response.edit_message(
-                content=text.challenge_declined(ch.challenger_name, ch.opponent_name),
-                view=challenge_view(challenge_id, disabled=True),
+                content=text.challenge_declined(lang, ch.challenger_name, ch.opponent_name),
+                view=challenge_view(lang, challenge_id, disabled=True),
             )
         else:
             ch = await self.challenges.cancel_challenge(challenge_id, user)
             await interaction.response.edit_message(
-                content=text.challenge_withdrawn(ch.challenger_name),
-                view=challenge_view(challenge_id, disabled=True),
+                content=text.challenge_withdrawn(lang, ch.challenger_name),
+                view=challenge_view(lang, challenge_id, disabled=True),
             )
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:

@@ -29,10 +29,14 @@ from .coach import Coach
 from .errors import GinTree
 from .handlers import Handlers
 from .hands import HandReplies
+from .history import History
+from .history_items import HISTORY_ITEMS, history_claims
 from .items import DYNAMIC_ITEMS, refuse_unclaimed
+from .language import ServerLanguages
 from .pacing import ChannelPacer
 from .partnerships import Partnerships, after_team_table
 from .publisher import Publisher
+from .seasons import SeasonHandlers, Seasons, announce_awards
 from .tournaments import TournamentMessages, Tournaments
 from .translator import GinTranslator
 from .turns import Turns
@@ -100,8 +104,16 @@ class GinBot(commands.AutoShardedBot):
         self.dev_guild_id = dev_guild_id
         #: Draws every image, players' own hands first (worker processes by default).
         self.renderer = RenderPool() if renderer is None else renderer
+        #: The language of each server's public messages (its setting, kept in memory).
+        self.languages = ServerLanguages(self, service.settings)
         self.boards = Boards(
-            self, service, self.renderer, coalesce=board_coalesce, pacer=pacer, clock=service.clock
+            self,
+            service,
+            self.renderer,
+            self.languages,
+            coalesce=board_coalesce,
+            pacer=pacer,
+            clock=service.clock,
         )
         self.hands = HandReplies(self.renderer, defer_after=defer_after)
         # Built in dependency order: the publisher builds its computer runner
@@ -111,11 +123,19 @@ class GinBot(commands.AutoShardedBot):
         self.publisher = Publisher(
             self,
             self.boards,
-            computer=lambda on_move: AiRunner(service.moves, decide, on_move, delay=ai_delay),
+            computer=lambda on_move: AiRunner(
+                service.moves, decide, on_move, delay=ai_delay, adaptive=service.adaptive
+            ),
             on_team=after_team_table,
             on_tournament=TournamentMessages(
-                self, service.tournaments, service.moves, service.settings, self.renderer
+                self,
+                service.tournaments,
+                service.moves,
+                service.settings,
+                self.renderer,
+                self.languages,
             ).on_progress,
+            on_awards=announce_awards,
         )
         self.turns = Turns(service.moves, self.hands, self.publisher)
         self.challenges = Challenges(
@@ -126,6 +146,15 @@ class GinBot(commands.AutoShardedBot):
             self, service.partnerships, service.moves, service.settings, self.publisher
         )
         self.tournaments = Tournaments(service.tournaments, self.publisher, self.renderer)
+        self.history = History(
+            service.history,
+            service.replays,
+            service.profiles,
+            self.renderer,
+            defer_after=defer_after,
+        )
+        # Season tables, their ends (a small task of its own) and the hall of fame.
+        self.seasons = Seasons(self, service.seasons, self.boards, clock=service.clock)
         self.timers = TimerLoop(
             service,
             on_expired=self.publisher.on_expired,
@@ -141,9 +170,11 @@ class GinBot(commands.AutoShardedBot):
         await self.renderer.warm()
         # Command names, descriptions and choices in each user's language.
         await self.tree.set_translator(GinTranslator())
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
         await self.load_extension("cogs.gin")
         await self.load_extension("cogs.group")  # adds its commands under /gin
+        await self.load_extension("cogs.history")  # /gin history, replay, profile
+        await self.load_extension("cogs.seasons")  # /gin halloffame
         await self.load_extension("cogs.admin")  # /ginadmin: the moderators' commands
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
@@ -152,6 +183,7 @@ class GinBot(commands.AutoShardedBot):
         else:
             await self.tree.sync()
         self._timer_task = asyncio.create_task(self._run_timers())
+        self.seasons.start()
         # discord.py's idle rate-limit buckets, forgotten after a minute, not five.
         self._bucket_task = asyncio.create_task(buckets.sweep_forever(self.http))
         # Everything loaded so far (discord.py, Pillow, our modules, the commands)
@@ -171,7 +203,8 @@ class GinBot(commands.AutoShardedBot):
     async def on_interaction(self, interaction: discord.Interaction, /) -> None:
         """Clicks no item of ours runs (a forged or mangled custom_id) are
         refused here; everything else is answered by its command or item."""
-        await refuse_unclaimed(interaction)
+        if not history_claims(interaction):
+            await refuse_unclaimed(interaction)
 
     async def on_ready(self) -> None:
         log.info(
@@ -214,6 +247,7 @@ class GinBot(commands.AutoShardedBot):
         """
         self.publisher.ai.stop()
         self.publisher.pings.stop()
+        await self.seasons.stop()
         for task in (self._timer_task, self._bucket_task):
             if task is not None:
                 task.cancel()
@@ -251,3 +285,4 @@ if TYPE_CHECKING:
     # Items and group commands reach the controllers through ``Handlers``
     # (from ``interaction.client``): mypy checks here that the bot provides them.
     _HANDLERS: type[Handlers] = GinBot
+    _SEASON_HANDLERS: type[SeasonHandlers] = GinBot

@@ -10,6 +10,7 @@ import discord
 from bot.service import CoachDesk
 
 from . import text
+from .language import user_lang
 
 
 class Coach:
@@ -31,4 +32,6 @@ class Coach:
             game_id=game_id,
             hand_number=hand_number,
         )
-        await interaction.response.send_message(text.review_text(report), ephemeral=True)
+        await interaction.response.send_message(
+            text.review_text(user_lang(interaction), report), ephemeral=True
+        )

@@ -21,6 +21,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.i18n import Lang, lang_of
 from bot.service import ServiceError
 
 from . import text
@@ -119,52 +120,52 @@ def _leaf_options(options: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str,
     return options
 
 
-def _number_problem(param: app_commands.Parameter, value: Any) -> str | None:
+def _number_problem(lang: Lang, param: app_commands.Parameter, value: Any) -> str | None:
     integer = param.type is discord.AppCommandOptionType.integer
     if isinstance(value, bool) or not isinstance(value, int | float):
-        return text.not_a_number(param.display_name)
+        return text.not_a_number(lang, param.display_name)
     if integer and not isinstance(value, int):
-        return text.not_whole(param.display_name)
+        return text.not_whole(lang, param.display_name)
     if not math.isfinite(value):
-        return text.not_a_number(param.display_name)
+        return text.not_a_number(lang, param.display_name)
     low = param.min_value if param.min_value is not None else -MAX_INTEGER_OPTION
     high = param.max_value if param.max_value is not None else MAX_INTEGER_OPTION
     if not low <= value <= high:
-        return text.out_of_range(param.display_name, low, high)
+        return text.out_of_range(lang, param.display_name, low, high)
     return None
 
 
-def _string_problem(param: app_commands.Parameter, value: Any) -> str | None:
+def _string_problem(lang: Lang, param: app_commands.Parameter, value: Any) -> str | None:
     if not isinstance(value, str):
-        return text.not_text(param.display_name)
+        return text.not_text(lang, param.display_name)
     low = int(param.min_value) if param.min_value is not None else 0
     high = int(param.max_value) if param.max_value is not None else MAX_STRING_OPTION
     if not low <= len(value) <= high:
-        return text.wrong_length(param.display_name, low, high)
+        return text.wrong_length(lang, param.display_name, low, high)
     return None
 
 
 def _value_problem(
-    param: app_commands.Parameter, value: Any, resolved: Mapping[str, Any]
+    lang: Lang, param: app_commands.Parameter, value: Any, resolved: Mapping[str, Any]
 ) -> str | None:
     kind = param.type
     if param.choices:
         if isinstance(value, bool) or value not in [c.value for c in param.choices]:
             names = ", ".join(c.name for c in param.choices[:10])
-            return text.not_a_choice(quote(value), param.display_name, names)
+            return text.not_a_choice(lang, quote(value), param.display_name, names)
         return None
     if kind in (discord.AppCommandOptionType.integer, discord.AppCommandOptionType.number):
-        return _number_problem(param, value)
+        return _number_problem(lang, param, value)
     if kind is discord.AppCommandOptionType.string:
-        return _string_problem(param, value)
+        return _string_problem(lang, param, value)
     if kind is discord.AppCommandOptionType.boolean:
-        return None if isinstance(value, bool) else text.not_true_false(param.display_name)
+        return None if isinstance(value, bool) else text.not_true_false(lang, param.display_name)
     if kind in _RESOLVED and not (
         isinstance(value, str)
         and parse_id(value) is not None
         and any(value in (resolved.get(key) or {}) for key in _RESOLVED[kind])
     ):
-        return text.not_from_list(param.display_name)
+        return text.not_from_list(lang, param.display_name)
     return None
 
 
@@ -178,6 +179,7 @@ def option_problem(interaction: discord.Interaction) -> str | None:
     command = interaction.command
     if not isinstance(command, app_commands.Command):
         return None  # unknown commands are the tree's CommandNotFound
+    lang = lang_of(interaction.locale.value)  # a refusal is private: the user's language
     data: Mapping[str, Any] = interaction.data or {}
     resolved: Mapping[str, Any] = data.get("resolved") or {}
     params = {p.display_name: p for p in command.parameters}
@@ -186,16 +188,16 @@ def option_problem(interaction: discord.Interaction) -> str | None:
         name = str(option.get("name"))
         param = params.get(name)
         if param is None:
-            return text.no_such_option(command.qualified_name, quote(name))
+            return text.no_such_option(lang, command.qualified_name, quote(name))
         if name in given:
-            return text.given_twice(name)
+            return text.given_twice(lang, name)
         given.add(name)
-        problem = _value_problem(param, option.get("value"), resolved)
+        problem = _value_problem(lang, param, option.get("value"), resolved)
         if problem is not None:
             return problem
     for param in command.parameters:
         if param.required and param.display_name not in given:
-            return text.option_needed(command.qualified_name, param.display_name)
+            return text.option_needed(lang, command.qualified_name, param.display_name)
     return None
 
 

@@ -3,7 +3,10 @@ a logged traceback plus a short apology for everything unexpected.
 
 Modelled on Red-DiscordBot's app-command error handler: unwrap
 ``CommandInvokeError``, answer known errors ephemerally, never show a stack
-trace to a user.
+trace to a user.  An error is private, so it speaks the language of the
+player who clicked (``interaction.locale``): the engine's, the service's and
+the storage's refusals carry the key of their words and are worded here
+(:func:`bot.service.error_text`), never where they are raised.
 """
 
 from __future__ import annotations
@@ -14,23 +17,24 @@ import discord
 from discord import app_commands
 
 from bot.engine import EngineError
-from bot.service import DatabaseUnavailableError, ServiceError
+from bot.i18n import Lang, lang_of
+from bot.service import DatabaseUnavailableError, ServiceError, error_text
 
 from . import text as words
 from .edge import autocomplete_offered, option_problem, quote
 from .permissions import ChannelPermissionError
-from .text import APOLOGY, MAX_CONTENT
+from .text import MAX_CONTENT
 
 log = logging.getLogger(__name__)
 
-#: Errors whose ``str()`` is already the player's words (each layer keeps its
-#: own: the service's messages, the engine's rule explanations next to the
-#: checks that refuse, the storage's unavailable line).  Roots only, so a new
+#: Errors a player is told about in their own words.  Roots only, so a new
 #: subclass is covered the day it is written: ``ServiceError`` (every typed
 #: service error), ``DatabaseUnavailableError`` (``CommitUnknownError``
 #: included: nothing changed, or look before trying again) and
 #: ``EngineError`` (``GameError``, ``CardError``, ``RulesetError``,
-#: ``MatchError``, ``TournamentError`` ...).
+#: ``MatchError``, ``TournamentError`` ...): these three carry a key and are
+#: worded by :func:`bot.service.error_text`; ``ChannelPermissionError`` is
+#: worded where the Discord layer raises it.
 PLAYER_ERRORS: tuple[type[Exception], ...] = (
     ServiceError,
     DatabaseUnavailableError,  # nothing changed: the database is away for a moment
@@ -39,22 +43,28 @@ PLAYER_ERRORS: tuple[type[Exception], ...] = (
 )
 
 
-def player_message(error: BaseException) -> str | None:
-    """The player-worded text of a known error, or None for a bug."""
-    if isinstance(error, PLAYER_ERRORS):
+def player_message(lang: Lang, error: BaseException) -> str | None:
+    """The text of a known error for a player who reads ``lang``, or None
+    for a bug."""
+    if isinstance(error, ServiceError | DatabaseUnavailableError | EngineError):
+        try:
+            return error_text(lang, error)
+        except (KeyError, IndexError, ValueError):  # a key or value no text has: a bug
+            return None  # (logged by the caller, answered with the apology)
+    if isinstance(error, ChannelPermissionError):
         return str(error)
     if isinstance(error, app_commands.MissingPermissions):
-        return words.NEEDS_MANAGE
+        return words.needs_manage(lang)
     if isinstance(error, app_commands.NoPrivateMessage):
-        return words.SERVERS_ONLY
+        return words.servers_only(lang)
     if isinstance(error, app_commands.CommandOnCooldown):
-        return words.slow_down(error.retry_after)
+        return words.slow_down(lang, error.retry_after)
     if isinstance(error, app_commands.TransformerError):
-        return words.not_understood(quote(error.value))
+        return words.not_understood(lang, quote(error.value))
     if isinstance(error, app_commands.CommandNotFound | app_commands.CommandSignatureMismatch):
-        return words.COMMAND_CHANGED
+        return words.command_changed(lang)
     if isinstance(error, app_commands.CheckFailure):
-        return words.NOT_HERE
+        return words.not_here(lang)
     return None
 
 
@@ -86,10 +96,12 @@ async def no_suggestions(interaction: discord.Interaction) -> None:
 
 
 async def report(interaction: discord.Interaction, error: BaseException) -> None:
-    """Reply to ``interaction`` about ``error`` in the right words."""
+    """Reply to ``interaction`` about ``error`` in the right words: the
+    clicking player's language (an error is always private)."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
-    text = player_message(error)
+    lang = lang_of(interaction.locale.value)
+    text = player_message(lang, error)
     if text is None:
         log.error(
             "unexpected error in interaction %s (%s)",
@@ -97,7 +109,7 @@ async def report(interaction: discord.Interaction, error: BaseException) -> None
             type(error).__name__,
             exc_info=error,
         )
-        text = APOLOGY
+        text = words.apology(lang)
     await send_ephemeral(interaction, text)
 
 

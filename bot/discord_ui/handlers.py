@@ -21,6 +21,7 @@ from bot.engine import TournamentFormat, Variant
 from bot.service import AiLevel, GinService
 
 from .actions import ChallengeAction, LobbyAction, TournamentAction, TurnAction
+from .history_actions import ReplayAction
 
 
 class TurnHandlers(Protocol):
@@ -97,6 +98,31 @@ class TournamentHandlers(Protocol):
     ) -> None: ...
 
 
+class HistoryHandlers(Protocol):
+    """/gin history, replay and profile, and their buttons (:class:`~.history.History`)."""
+
+    async def show_history(
+        self, interaction: discord.Interaction, member_id: int | None, page: int = 1
+    ) -> None: ...
+
+    async def replay(
+        self, interaction: discord.Interaction, game_id: int, hand_number: int | None = None
+    ) -> None: ...
+
+    async def on_replay(
+        self,
+        interaction: discord.Interaction,
+        action: ReplayAction,
+        game_id: int,
+        hand_number: int,
+        shown: int,
+    ) -> None: ...
+
+    async def profile(
+        self, interaction: discord.Interaction, member_id: int, name: str
+    ) -> None: ...
+
+
 class Handlers(Protocol):
     """The bot as its items and group commands see it (read-only)."""
 
@@ -117,6 +143,9 @@ class Handlers(Protocol):
 
     @property
     def tournaments(self) -> TournamentHandlers: ...
+
+    @property
+    def history(self) -> HistoryHandlers: ...
 
 
 def handlers_of(interaction: discord.Interaction) -> Handlers:

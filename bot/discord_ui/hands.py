@@ -9,6 +9,7 @@ import io
 import discord
 
 from bot.engine import Phase
+from bot.i18n import Lang
 from bot.render.alt_text import hand_alt
 from bot.render.pool import RenderPool
 from bot.service import TurnView
@@ -17,6 +18,7 @@ from . import text
 from .components import hand_controls
 from .edge import sent_to_presser
 from .keyed import RecentMap
+from .language import user_lang
 
 #: Players whose colour choice (``/gin hand four_color``) is remembered: the
 #: most recent ones.  A choice is kept in memory only (a restart forgets it
@@ -35,24 +37,28 @@ class HandReplies:
         self.four_color: RecentMap[int, bool] = RecentMap(COLOURS_KEPT)
 
     async def payload(
-        self, turn: TurnView, note: str = ""
+        self, lang: Lang, turn: TurnView, note: str = ""
     ) -> tuple[str, discord.File, discord.ui.View]:
+        """The hand's message in its player's language ``lang``."""
         view = turn.view
         png = await self.renderer.hand(
-            view, four_color=self.four_color.get(turn.user_id, False), assist=turn.table.assist
+            view,
+            four_color=self.four_color.get(turn.user_id, False),
+            assist=turn.table.assist,
+            lang=lang,
         )
         lines = [note] if note else []
-        lines.append(text.my_draw_line(view))
+        lines.append(text.my_draw_line(lang, view))
         if view.public.phase is Phase.GAME_OVER:
-            lines.append(text.GAME_OVER)
+            lines.append(text.game_over(lang))
         elif view.my_turn:
-            lines.append(text.your_move(text.turn_line(view.public)))
+            lines.append(text.your_move(lang, text.turn_line(lang, view.public)))
         else:
-            lines.append(text.turn_line(view.public))
+            lines.append(text.turn_line(lang, view.public))
         content = "\n".join(line for line in lines if line)
-        alt = hand_alt(view, turn.table.assist)
+        alt = hand_alt(view, turn.table.assist, lang=lang)
         file = discord.File(io.BytesIO(png), filename="hand.png", description=alt)
-        return content, file, hand_controls(turn)
+        return content, file, hand_controls(lang, turn)
 
     def sizes(self) -> dict[str, int]:
         """What this keeps per player (tests, the soak benchmark)."""
@@ -63,7 +69,7 @@ class HandReplies:
         came from if it was sent to this player, else send a new ephemeral
         message (never write one player's hand into another's message)."""
         in_place = sent_to_presser(interaction)
-        payload = asyncio.ensure_future(self.payload(turn, note))
+        payload = asyncio.ensure_future(self.payload(user_lang(interaction), turn, note))
         done, _ = await asyncio.wait({payload}, timeout=self.defer_after)
         if not done and not interaction.response.is_done():
             # Discord allows 3 s for the first answer: acknowledge now, answer after.

@@ -23,9 +23,12 @@ from typing import Any, ClassVar, Self, TypeVar, cast
 
 import discord
 
-from . import text
+from bot.i18n import DEFAULT, Lang, lang_of
+
+from . import help_text, text
 from .actions import (
     ChallengeAction,
+    HelpAction,
     LobbyAction,
     TournamentAction,
     TurnAction,
@@ -36,11 +39,11 @@ from .edge import (
     carries,
     foreign_ephemeral,
     parse_id,
+    sent_to_presser,
 )
 from .errors import report
-from .group_text import LOBBY_LABELS, TOURNAMENT_LABELS
+from .group_text import lobby_label, tournament_label
 from .handlers import handlers_of
-from .text import CHALLENGE_LABELS, FOREIGN_MESSAGE, FORGED_CONTROL, NOT_OFFERED
 
 ItemT = TypeVar("ItemT", bound=discord.ui.Item[Any])
 #: The template of the abstract bases: matches no custom_id (they are never registered).
@@ -70,9 +73,9 @@ class GinItem(discord.ui.DynamicItem[ItemT], template=NEVER):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         try:
             if foreign_ephemeral(interaction):
-                raise InputError(FOREIGN_MESSAGE)
+                raise InputError(text.foreign_message(lang_of(interaction.locale.value)))
             if self.forged:
-                raise InputError(FORGED_CONTROL)
+                raise InputError(text.forged_control(lang_of(interaction.locale.value)))
             await self.allowed(interaction)
         except Exception as exc:
             await report(interaction, exc)
@@ -196,7 +199,7 @@ class DiscardSelect(
     GameItem[discord.ui.Select[Any]],
     template=r"gin:d:(?P<game>\d+):(?P<version>\d+)",
 ):
-    """Pick a card to discard (private hand controls)."""
+    """Pick a card to discard or knock with (private hand controls)."""
 
     COMPONENT = discord.ui.Select
 
@@ -205,11 +208,13 @@ class DiscardSelect(
         game_id: int,
         version: int,
         options: list[discord.SelectOption] | None = None,
+        *,
+        placeholder: str | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
                 custom_id=f"gin:d:{game_id}:{version}",
-                placeholder=text.DISCARD_PLACEHOLDER,
+                placeholder=placeholder,
                 options=options or [discord.SelectOption(label="-", value="-")],
                 min_values=1,
                 max_values=1,
@@ -228,7 +233,7 @@ class DiscardSelect(
     async def run(self, interaction: discord.Interaction) -> None:
         values = self.item.values
         if len(values) != 1 or values[0] not in {o.value for o in self.item.options}:
-            raise InputError(NOT_OFFERED)
+            raise InputError(text.not_offered(lang_of(interaction.locale.value)))
         card = values[0]
         await handlers_of(interaction).turns.on_discard(
             interaction, self.game_id, self.version, card
@@ -250,11 +255,17 @@ class ChallengeButton(
     }
 
     def __init__(
-        self, action: ChallengeAction, challenge_id: int, *, disabled: bool = False
+        self,
+        action: ChallengeAction,
+        challenge_id: int,
+        lang: Lang = DEFAULT,
+        *,
+        disabled: bool = False,
     ) -> None:
+        # ``lang``: the label's (the channel's); a button rebuilt from a click is never shown.
         super().__init__(
             discord.ui.Button(
-                label=CHALLENGE_LABELS[action],
+                label=text.label(lang, action.value),
                 style=self.STYLES[action],
                 custom_id=f"gin:c:{action}:{challenge_id}",
                 disabled=disabled,
@@ -275,10 +286,10 @@ class RematchButton(
 ):
     """After a game: challenge the same opponent again with the same rules."""
 
-    def __init__(self, game_id: int) -> None:
+    def __init__(self, game_id: int, lang: Lang = DEFAULT) -> None:
         super().__init__(
             discord.ui.Button(
-                label=text.REMATCH_LABEL,
+                label=text.label(lang, "rematch"),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"gin:r:{game_id}",
             )
@@ -295,10 +306,10 @@ class ReviewButton(
 ):
     """On a reveal: the coach's private review of that hand, for either player."""
 
-    def __init__(self, game_id: int, hand_number: int) -> None:
+    def __init__(self, game_id: int, hand_number: int, lang: Lang = DEFAULT) -> None:
         super().__init__(
             discord.ui.Button(
-                label=text.REVIEW_LABEL,
+                label=text.label(lang, "review"),
                 emoji="🎓",
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"gin:v:{game_id}:{hand_number}",
@@ -315,17 +326,26 @@ class ReviewButton(
 
 class GroupButton(ParsedItem[discord.ui.Button[Any]], template=NEVER):
     """A button of a lobby or a tournament: ``gin:<PREFIX>:<action>:<id>``,
-    labelled from ``LABELS``; the service decides who may press it."""
+    labelled by :meth:`label` in the channel's language, styled from
+    ``STYLES``; the service decides who may press it."""
 
     PREFIX: ClassVar[str]
-    LABELS: ClassVar[Mapping[StrEnum, tuple[str, discord.ButtonStyle]]]
+    STYLES: ClassVar[Mapping[StrEnum, discord.ButtonStyle]]
 
-    def __init__(self, action: StrEnum, target_id: int) -> None:
-        label, style = self.LABELS[action]
+    def __init__(self, action: StrEnum, target_id: int, lang: Lang = DEFAULT) -> None:
+        # ``lang``: the label's (the channel's); a button rebuilt from a click is never shown.
         custom_id = f"gin:{self.PREFIX}:{action}:{target_id}"
-        super().__init__(discord.ui.Button(label=label, style=style, custom_id=custom_id))
+        super().__init__(
+            discord.ui.Button(
+                label=self.label(lang, action), style=self.STYLES[action], custom_id=custom_id
+            )
+        )
         self.action = action
         self.target_id = target_id
+
+    @classmethod
+    def label(cls, lang: Lang, action: StrEnum) -> str:
+        raise NotImplementedError
 
 
 class LobbyButton(
@@ -335,17 +355,15 @@ class LobbyButton(
 
     PREFIX = "l"
     ACTIONS = LobbyAction
-    LABELS: ClassVar[Mapping[StrEnum, tuple[str, discord.ButtonStyle]]] = {
-        LobbyAction.JOIN_TEAM_1: (
-            LOBBY_LABELS[LobbyAction.JOIN_TEAM_1],
-            discord.ButtonStyle.success,
-        ),
-        LobbyAction.JOIN_TEAM_2: (
-            LOBBY_LABELS[LobbyAction.JOIN_TEAM_2],
-            discord.ButtonStyle.success,
-        ),
-        LobbyAction.LEAVE: (LOBBY_LABELS[LobbyAction.LEAVE], discord.ButtonStyle.secondary),
+    STYLES: ClassVar[Mapping[StrEnum, discord.ButtonStyle]] = {
+        LobbyAction.JOIN_TEAM_1: discord.ButtonStyle.success,
+        LobbyAction.JOIN_TEAM_2: discord.ButtonStyle.success,
+        LobbyAction.LEAVE: discord.ButtonStyle.secondary,
     }
+
+    @classmethod
+    def label(cls, lang: Lang, action: StrEnum) -> str:
+        return lobby_label(lang, LobbyAction(action))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await handlers_of(interaction).partnerships.on_button(
@@ -362,29 +380,69 @@ class TournamentButton(
 
     PREFIX = "t"
     ACTIONS = TournamentAction
-    LABELS: ClassVar[Mapping[StrEnum, tuple[str, discord.ButtonStyle]]] = {
-        TournamentAction.JOIN: (
-            TOURNAMENT_LABELS[TournamentAction.JOIN],
-            discord.ButtonStyle.success,
-        ),
-        TournamentAction.LEAVE: (
-            TOURNAMENT_LABELS[TournamentAction.LEAVE],
-            discord.ButtonStyle.secondary,
-        ),
-        TournamentAction.START: (
-            TOURNAMENT_LABELS[TournamentAction.START],
-            discord.ButtonStyle.primary,
-        ),
-        TournamentAction.CANCEL: (
-            TOURNAMENT_LABELS[TournamentAction.CANCEL],
-            discord.ButtonStyle.danger,
-        ),
+    STYLES: ClassVar[Mapping[StrEnum, discord.ButtonStyle]] = {
+        TournamentAction.JOIN: discord.ButtonStyle.success,
+        TournamentAction.LEAVE: discord.ButtonStyle.secondary,
+        TournamentAction.START: discord.ButtonStyle.primary,
+        TournamentAction.CANCEL: discord.ButtonStyle.danger,
     }
+
+    @classmethod
+    def label(cls, lang: Lang, action: StrEnum) -> str:
+        return tournament_label(lang, TournamentAction(action))
 
     async def run(self, interaction: discord.Interaction) -> None:
         await handlers_of(interaction).tournaments.on_button(
             interaction, TournamentAction(self.action), self.target_id
         )
+
+
+class HelpButton(
+    ParsedItem[discord.ui.Button[Any]],
+    template=rf"gin:help:(?P<action>{alternatives(HelpAction)}):(?P<page>\d+)",
+):
+    """◀ / ▶ under a page of /gin help (private): ``gin:help:next:2`` turns from
+    page 2 to page 3.  The page is in the custom_id, so a help message posted
+    before a restart still turns; anyone may press it (it is their own
+    private message), and a page number past the end shows the last page."""
+
+    ACTIONS = HelpAction
+
+    def __init__(self, action: HelpAction, page: int, lang: Lang = DEFAULT) -> None:
+        # ``lang``: the label's; a button rebuilt from a click is never shown.
+        last = help_text.page_count()
+        label = help_text.previous_label if action is HelpAction.PREVIOUS else help_text.next_label
+        super().__init__(
+            discord.ui.Button(
+                label=label(lang),
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"gin:help:{action}:{page}",
+                disabled=page <= 1 if action is HelpAction.PREVIOUS else page >= last,
+            )
+        )
+        self.action = action
+        self.page = page
+
+    @classmethod
+    def page_view(cls, lang: Lang, page: int) -> discord.ui.View:
+        """The buttons under help page ``page`` (a layout only: nothing is kept)."""
+        view = discord.ui.View(timeout=None)
+        for action in HelpAction:
+            view.add_item(cls(action, page, lang))
+        view.stop()
+        return view
+
+    def target(self) -> int:
+        step = -1 if self.action is HelpAction.PREVIOUS else 1
+        return min(max(self.page + step, 1), help_text.page_count())
+
+    async def run(self, interaction: discord.Interaction) -> None:
+        page, lang = self.target(), lang_of(interaction.locale.value)  # the presser's
+        content, view = help_text.page_text(lang, page), self.page_view(lang, page)
+        if sent_to_presser(interaction):
+            await interaction.response.edit_message(content=content, view=view)
+        else:
+            await interaction.response.send_message(content, view=view, ephemeral=True)
 
 
 DYNAMIC_ITEMS = (
@@ -395,6 +453,7 @@ DYNAMIC_ITEMS = (
     ReviewButton,
     LobbyButton,
     TournamentButton,
+    HelpButton,
 )
 
 
@@ -422,4 +481,6 @@ async def refuse_unclaimed(interaction: discord.Interaction) -> None:
     if kind is discord.InteractionType.modal_submit or (
         kind is discord.InteractionType.component and not claimed(interaction)
     ):
-        await report(interaction, InputError(FORGED_CONTROL))
+        await report(
+            interaction, InputError(text.forged_control(lang_of(interaction.locale.value)))
+        )

@@ -72,9 +72,10 @@ class Partnerships:
             for s in lobby.seats
             if s.user_id is not None and not s.computer and s.user_id != interaction.user.id
         ]
+        lang = await self.publisher.boards.languages.of(lobby.guild_id)  # a public message
         await interaction.response.send_message(
-            lobby_text(lobby),
-            view=lobby_view(lobby.id, open_=lobby.status is LobbyStatus.LOBBY),
+            lobby_text(lang, lobby),
+            view=lobby_view(lang, lobby.id, open_=lobby.status is LobbyStatus.LOBBY),
             allowed_mentions=discord.AllowedMentions(users=invited),
         )
         message = await interaction.original_response()
@@ -92,9 +93,10 @@ class Partnerships:
             lobby = await self.partnerships.join_partnership(
                 lobby_id, user.id, display_name(user), team
             )
+        lang = await self.publisher.boards.languages.of(lobby.guild_id)
         await interaction.response.edit_message(
-            content=lobby_text(lobby),
-            view=lobby_view(lobby.id, open_=lobby.status is LobbyStatus.LOBBY),
+            content=lobby_text(lang, lobby),
+            view=lobby_view(lang, lobby.id, open_=lobby.status is LobbyStatus.LOBBY),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self._deal(lobby)
@@ -113,7 +115,7 @@ class Partnerships:
             opened = await self.publisher.threads.open(
                 lobby.channel_id,
                 lobby.message_id,
-                team_thread_name(lobby),
+                team_thread_name(await self.publisher.boards.languages.of(lobby.guild_id), lobby),
                 guild_id=lobby.guild_id,
                 members=people,
             )
@@ -129,13 +131,14 @@ async def after_team_table(report: MoveReport, pub: Posting) -> None:
     team = report.team
     assert team is not None
     done = team.tables if team.result is not None else (report.table.id,)
+    lang = await pub.boards.languages.of(team.guild_id)
     for game_id in done:
         await pub.pings.game_over(game_id)
         await pub.boards.show_final(game_id)  # before the thread may be archived
     if team.hand is not None:
-        await pub.boards.notice(team.channel_id, team_hand_text(team, team.names))
+        await pub.boards.notice(team.channel_id, team_hand_text(lang, team, team.names))
     if team.result is not None:
-        await pub.boards.notice(team.channel_id, team_result_text(team, _names(team)))
+        await pub.boards.notice(team.channel_id, team_result_text(lang, team, _names(team)))
         await pub.threads.archive_channel(team.channel_id)
     for table in report.new_tables:
         await pub.open_board(table)

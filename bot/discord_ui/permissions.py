@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import discord
 
+from bot.i18n import DEFAULT, Lang
+
 from . import group_text, text
 
 #: Permission attribute → the name Discord's settings show.
@@ -45,26 +47,35 @@ class ChannelPermissionError(Exception):
     needs here, or it is a thread (player-worded)."""
 
 
-def missing(perms: discord.Permissions, *, threads: bool = False) -> list[str]:
-    """The names of the needed permissions ``perms`` lacks, in Discord's words."""
+def lacking(perms: discord.Permissions, *, threads: bool = False) -> list[str]:
+    """The needed permissions ``perms`` lacks (``send_messages``)."""
     needed = {**NEEDED, **NEEDED_FOR_THREADS} if threads else NEEDED
-    return [name for attr, name in needed.items() if not getattr(perms, attr)]
+    return [attr for attr in needed if not getattr(perms, attr)]
 
 
-def check_can_host(perms: discord.Permissions, *, threads: bool = False) -> None:
-    """Refuse, naming exactly what is missing and how to grant it (``threads``:
-    the server plays each game in a thread of its own)."""
-    lacking = missing(perms, threads=threads)
-    if lacking:
+def missing(perms: discord.Permissions, *, threads: bool = False) -> list[str]:
+    """The names of the needed permissions ``perms`` lacks, in Discord's (English) words."""
+    names = {**NEEDED, **NEEDED_FOR_THREADS}
+    return [names[attr] for attr in lacking(perms, threads=threads)]
+
+
+def check_can_host(
+    perms: discord.Permissions, lang: Lang = DEFAULT, *, threads: bool = False
+) -> None:
+    """Refuse, naming exactly what is missing and how to grant it, in the
+    asker's language ``lang`` (``threads``: the server plays each game in a
+    thread of its own)."""
+    missed = lacking(perms, threads=threads)
+    if missed:
         raise ChannelPermissionError(
-            text.cannot_host(lacking, thread_fallback=threads and not missing(perms))
+            text.cannot_host(lang, missed, thread_fallback=threads and not lacking(perms))
         )
 
 
-def check_not_in_thread(channel: object) -> None:
+def check_not_in_thread(channel: object, lang: Lang = DEFAULT) -> None:
     """Refuse to open a partnership lobby or a tournament inside a thread.
     Each lives on its message for its whole life, and a thread closes — a
     game's thread is archived when its game ends — after which Discord refuses
     every edit of that message."""
     if isinstance(channel, discord.Thread):
-        raise ChannelPermissionError(group_text.NOT_IN_THREAD)
+        raise ChannelPermissionError(group_text.not_in_thread(lang))

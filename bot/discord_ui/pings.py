@@ -47,6 +47,7 @@ import discord
 from bot.service import DatabaseUnavailableError, GameStatus, GinService, PingMode, TableView
 
 from . import text
+from .language import ServerLanguages
 from .pacing import ChannelPacer
 
 log = logging.getLogger(__name__)
@@ -66,6 +67,7 @@ class _Sent:
     message: discord.PartialMessage
     channel_id: int
     user_id: int
+    guild_id: int
 
 
 class Pings:
@@ -76,12 +78,15 @@ class Pings:
         client: discord.Client,
         service: GinService,
         pacer: ChannelPacer,
+        languages: ServerLanguages,
         *,
         clock: Callable[[], float] = time.time,
     ) -> None:
         self.client = client
         self.service = service
         self.pacer = pacer
+        #: A ping is public: it speaks its server's language.
+        self.languages = languages
         self.clock = clock
         #: The version each game's ping is for: one waiting for a slot is
         #: dropped if the game has moved on.
@@ -105,7 +110,7 @@ class Pings:
             log.warning("turn ping of game %s skipped: the database is unavailable", table.id)
             return
         if settings.ping_mode is PingMode.EVERY:
-            await self._send(table.id, table.version, table.channel_id, user, idle_minutes=None)
+            await self._send(table, table.channel_id, user, idle_minutes=None)
         elif settings.ping_mode is PingMode.IDLE:
             minutes = settings.ping_idle_minutes
             due = self.clock() + minutes * 60.0
@@ -156,9 +161,7 @@ class Pings:
                 and table.turn_user == pending.user_id
             )
             if idle:
-                await self._send(
-                    game_id, pending.version, pending.channel_id, pending.user_id, pending.minutes
-                )
+                await self._send(table, pending.channel_id, pending.user_id, pending.minutes)
 
     def stop(self) -> None:
         for handle in self._handles.values():
@@ -206,26 +209,28 @@ class Pings:
             handle.cancel()
 
     async def _send(
-        self, game_id: int, version: int, channel_id: int, user_id: int, idle_minutes: int | None
+        self, table: TableView, channel_id: int, user_id: int, idle_minutes: int | None
     ) -> None:
-        """Ping for turn ``version``, unless the turn moves on before its slot.
+        """Ping for ``table``'s turn, unless the turn moves on before its slot.
         ``_wanted`` holds the version until the ping is sent and kept: a turn
         that passes (or a game that ends) meanwhile takes it away, and the
         ping just sent is then settled at once instead of kept."""
+        game_id, version = table.id, table.version
         self._wanted[game_id] = version
         try:
+            lang = await self.languages.of(table.guild_id)
             await self.pacer.ready(channel_id)
             async with self.pacer.write(channel_id):
                 if self._wanted.get(game_id) != version:
                     return  # the turn moved on while the channel was busy: no late ping
                 channel = self.client.get_partial_messageable(channel_id)
                 msg = await channel.send(
-                    text.turn_ping(user_id, game_id, idle_minutes),
+                    text.turn_ping(lang, user_id, game_id, idle_minutes),
                     allowed_mentions=discord.AllowedMentions(
                         users=True, roles=False, everyone=False
                     ),
                 )
-            sent = _Sent(channel.get_partial_message(msg.id), channel_id, user_id)
+            sent = _Sent(channel.get_partial_message(msg.id), channel_id, user_id, table.guild_id)
             if self._wanted.get(game_id) == version:
                 self._sent[game_id] = sent
             else:  # the turn passed (or the game ended) while it was being sent
@@ -242,9 +247,10 @@ class Pings:
             await self._settle_sent(game_id, sent)
 
     async def _settle_sent(self, game_id: int, sent: _Sent) -> None:
+        lang = await self.languages.of(sent.guild_id)
         async with self.pacer.write(sent.channel_id, tidy=True):
             with contextlib.suppress(discord.HTTPException):
                 await sent.message.edit(
-                    content=text.turn_passed(sent.user_id, game_id),
+                    content=text.turn_passed(lang, sent.user_id, game_id),
                     allowed_mentions=discord.AllowedMentions.none(),
                 )

@@ -73,6 +73,8 @@ class Posting(Protocol):
 OnTeam = Callable[[MoveReport, Posting], Awaitable[None]]
 #: A tournament moved on: its message, the matches it started.
 OnTournament = Callable[[TournamentProgress, tuple[TableView, ...], Posting], Awaitable[None]]
+#: A move earned achievements: one line each in the game's place.
+OnAwards = Callable[[MoveReport, Posting], Awaitable[None]]
 
 
 class Publisher:
@@ -86,12 +88,16 @@ class Publisher:
         computer: Callable[[OnMove], AiRunner],
         on_team: OnTeam,
         on_tournament: OnTournament,
+        on_awards: OnAwards | None = None,
     ) -> None:
         self.client = client
         self.boards = boards
-        self.pings = Pings(client, boards.service, boards.pacer, clock=boards.clock)
-        self.threads = GameThreads(client, boards.service)
-        self.summaries = Summaries(client, boards.service, boards.pacer, coalesce=boards.coalesce)
+        languages = boards.languages
+        self.pings = Pings(client, boards.service, boards.pacer, languages, clock=boards.clock)
+        self.threads = GameThreads(client, boards.service, languages)
+        self.summaries = Summaries(
+            client, boards.service, boards.pacer, languages, coalesce=boards.coalesce
+        )
         self._background: set[asyncio.Task[None]] = set()
         #: Each game's follow-ups, one at a time (held only while they run).
         self._locks: KeyedLocks[int] = KeyedLocks()
@@ -99,6 +105,7 @@ class Publisher:
         self.ai = computer(self.on_ai_move)
         self._on_team = on_team
         self._on_tournament = on_tournament
+        self._on_awards = on_awards
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run public follow-up work after the player has had their answer."""
@@ -140,6 +147,8 @@ class Publisher:
                 report = replace(report, table=table)
             if report.hand is not None:
                 await self.boards.reveal(table, report.hand, report.match_game)
+            if report.awards and self._on_awards is not None:
+                await self._on_awards(report, self)  # after the reveal, before the tally
             if report.team is not None:
                 await self._on_team(report, self)
                 return
@@ -216,33 +225,52 @@ class Publisher:
         if ch.message_id is None:
             return
         msg = self.client.get_partial_messageable(ch.channel_id).get_partial_message(ch.message_id)
+        lang = await self.boards.languages.of(ch.guild_id)
         try:
             await msg.edit(
-                content=text.challenge_expired(ch.challenger_name, ch.opponent_name),
-                view=challenge_view(ch.id, disabled=True),
+                content=text.challenge_expired(lang, ch.challenger_name, ch.opponent_name),
+                view=challenge_view(lang, ch.id, disabled=True),
             )
         except discord.HTTPException:
             log.info("could not edit expired challenge %s", ch.id)
 
     async def on_timer(self, notice: TimerNotice) -> None:
         if notice.kind is TimerKind.REMINDER:
+            guild_id = await self._guild_of(notice)
+            lang = await self.boards.languages.of(guild_id)
             await self.boards.notice(
                 notice.channel_id,
-                text.reminder_line(notice.user_id, notice.game_id, notice.deadline),
+                text.reminder_line(lang, notice.user_id, notice.game_id, notice.deadline),
                 mention=(notice.user_id,),
             )
         elif notice.report is not None and notice.report.game_result is not None:
             # In the game's order, like a move: nothing of an earlier move comes after.
             async with self._locks.hold(notice.game_id):
+                lang = await self.boards.languages.of(notice.report.table.guild_id)
                 await self.boards.notice(
                     notice.channel_id,
-                    text.timed_out_line(notice.user_id, notice.game_id),
+                    text.timed_out_line(lang, notice.user_id, notice.game_id),
                 )
+                if notice.report.awards and self._on_awards is not None:
+                    await self._on_awards(notice.report, self)
                 if notice.report.team is not None:
                     await self.pings.game_over(notice.game_id)
                     await self._on_team(notice.report, self)
                     return
                 await self._game_over(notice.report)
+
+    async def _guild_of(self, notice: TimerNotice) -> int:
+        """The server of a reminder's game: from Discord's channel cache, else
+        the game (0 while the database is away: the reminder still goes out,
+        in English)."""
+        channel = self.client.get_channel(notice.channel_id)
+        guild = getattr(channel, "guild", None)
+        if guild is not None:
+            return int(guild.id)
+        try:
+            return (await self.boards.service.moves.table_view(notice.game_id)).guild_id
+        except DatabaseUnavailableError:
+            return 0
 
     async def _tournament(self, report: MoveReport) -> None:
         """A tournament match ended: the bracket and the matches it started."""

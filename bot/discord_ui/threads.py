@@ -24,6 +24,7 @@ from bot.engine import GameResult
 from bot.service import DatabaseUnavailableError, GinService, TableView
 
 from . import text
+from .language import ServerLanguages
 from .outage import Backoff, Outages
 from .pacing import ChannelPacer
 
@@ -37,9 +38,13 @@ AUTO_ARCHIVE: Final[Literal[1440]] = 1440
 class GameThreads:
     """Starts, and after the game archives, each game's thread."""
 
-    def __init__(self, client: discord.Client, service: GinService) -> None:
+    def __init__(
+        self, client: discord.Client, service: GinService, languages: ServerLanguages
+    ) -> None:
         self.client = client
         self.service = service
+        #: A thread's name is public: it speaks its server's language.
+        self.languages = languages
 
     async def start(self, table: TableView) -> TableView:
         """Start the thread the service placed ``table`` in and add its
@@ -48,7 +53,7 @@ class GameThreads:
         opened = await self.open(
             table.summary_channel_id,
             table.summary_message_id,
-            text.thread_name(table),
+            text.thread_name(await self.languages.of(table.guild_id), table),
             guild_id=table.guild_id,
             members=table.players,
         )
@@ -119,6 +124,7 @@ class Summaries:
         client: discord.Client,
         service: GinService,
         pacer: ChannelPacer,
+        languages: ServerLanguages,
         *,
         coalesce: float = 0.4,
         backoff: Backoff | None = None,
@@ -126,6 +132,8 @@ class Summaries:
         self.client = client
         self.service = service
         self.pacer = pacer
+        #: A summary line is public: it speaks its server's language.
+        self.languages = languages
         self.coalesce = coalesce
         self._dirty: set[int] = set()
         #: Each game's running edit task, dropped when it ends.
@@ -183,8 +191,9 @@ class Summaries:
                         if self.outages.failed(table.id, exc):
                             self._dirty.add(table.id)
                         continue
+                    lang = await self.languages.of(now.guild_id)
                     await message.edit(
-                        content=text.summary_line(now, self._results.get(table.id)),
+                        content=text.summary_line(lang, now, self._results.get(table.id)),
                         view=None,
                         allowed_mentions=discord.AllowedMentions.none(),
                     )

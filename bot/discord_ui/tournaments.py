@@ -15,6 +15,7 @@ import logging
 import discord
 
 from bot.engine import TournamentFormat, Variant
+from bot.i18n import Lang
 from bot.render.pool import RenderPool
 from bot.service import (
     MoveDesk,
@@ -32,6 +33,7 @@ from .actions import TournamentAction
 from .challenges import display_name
 from .components import tournament_buttons
 from .group_text import bracket_view, tournament_text
+from .language import ServerLanguages, user_lang
 from .publisher import Posting, Publisher
 
 log = logging.getLogger(__name__)
@@ -70,9 +72,10 @@ class Tournaments:
             match_games=match_games,
             signup_minutes=signup_minutes,
         )
+        lang = await self.publisher.boards.languages.of(t.guild_id)  # a public message
         await interaction.response.send_message(
-            tournament_text(t),
-            view=tournament_buttons(t.id, signup=True),
+            tournament_text(lang, t),
+            view=tournament_buttons(lang, t.id, signup=True),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         message = await interaction.original_response()
@@ -81,15 +84,13 @@ class Tournaments:
     async def show(self, interaction: discord.Interaction) -> None:
         """The current (or last) tournament, privately: text and image."""
         t = await self.tournaments.current_tournament(interaction.guild_id or 0)
+        lang = user_lang(interaction)  # a private answer
         if t is None:
-            await interaction.response.send_message(
-                group_text.NO_TOURNAMENT,
-                ephemeral=True,
-            )
+            await interaction.response.send_message(group_text.no_tournament(lang), ephemeral=True)
             return
-        file = await bracket_file(self.renderer, t)
+        file = await bracket_file(self.renderer, lang, t)
         await interaction.response.send_message(
-            tournament_text(t),
+            tournament_text(lang, t),
             ephemeral=True,
             allowed_mentions=discord.AllowedMentions.none(),
             files=[] if file is None else [file],
@@ -110,12 +111,15 @@ class Tournaments:
             progress = await self.tournaments.start_tournament_now(
                 tournament_id, user.id, can_manage=manage
             )
-            await interaction.response.send_message(group_text.SIGNUP_CLOSED, ephemeral=True)
+            await interaction.response.send_message(
+                group_text.signup_closed(user_lang(interaction)), ephemeral=True
+            )
             self.publisher.spawn(self.publisher.tournament_progress(progress, progress.new_games))
             return
+        lang = await self.publisher.boards.languages.of(t.guild_id)  # the public message
         await interaction.response.edit_message(
-            content=tournament_text(t),
-            view=tournament_buttons(t.id, signup=t.status is TournamentStatus.SIGNUP),
+            content=tournament_text(lang, t),
+            view=tournament_buttons(lang, t.id, signup=t.status is TournamentStatus.SIGNUP),
             allowed_mentions=discord.AllowedMentions.none(),
         )
 
@@ -134,19 +138,23 @@ class TournamentMessages:
         moves: MoveDesk,
         settings: SettingsDesk,
         renderer: RenderPool,
+        languages: ServerLanguages,
     ) -> None:
         self.client = client
         self.tournaments = tournaments
         self.moves = moves
         self.settings = settings
         self.renderer = renderer
+        #: Everything a tournament posts is public: it speaks the server's language.
+        self.languages = languages
 
     async def on_progress(
         self, progress: TournamentProgress, tables: tuple[TableView, ...], pub: Posting
     ) -> None:
         """Show the new bracket, announce and open the matches it started."""
         t = progress.summary
-        await self._update_message(t, pub)
+        lang = await self.languages.of(t.guild_id)
+        await self._update_message(lang, t, pub)
         boards = pub.boards
         threads = bool(tables) and (
             (await self.settings.get_settings(t.guild_id)).tables is TableMode.THREAD
@@ -156,7 +164,7 @@ class TournamentMessages:
             a, b = table.players
             notice = await boards.notice(
                 t.channel_id,
-                group_text.match_start_notice(t.title, a, b, table.id),
+                group_text.match_start_notice(lang, t.title, a, b, table.id),
                 mention=(a, b),
             )
             if threads:  # each match in a thread of its own, started from its notice
@@ -171,20 +179,20 @@ class TournamentMessages:
             and t.bracket.champion is not None
         ):
             await boards.notice(
-                t.channel_id, group_text.champion_notice(t.title, t.bracket.champion)
+                t.channel_id, group_text.champion_notice(lang, t.title, t.bracket.champion)
             )
         elif t.status is TournamentStatus.CANCELLED and not t.bracket:
-            await boards.notice(t.channel_id, group_text.too_few_notice(t.title))
+            await boards.notice(t.channel_id, group_text.too_few_notice(lang, t.title))
 
-    async def _update_message(self, t: TournamentSummary, pub: Posting) -> None:
+    async def _update_message(self, lang: Lang, t: TournamentSummary, pub: Posting) -> None:
         """Edit the tournament message to the new state (post one if it is gone)."""
         channel = self.client.get_partial_messageable(t.channel_id)
-        file = await bracket_file(self.renderer, t)
+        file = await bracket_file(self.renderer, lang, t)
         files = [] if file is None else [file]
-        view = tournament_buttons(t.id, signup=t.status is TournamentStatus.SIGNUP)
+        view = tournament_buttons(lang, t.id, signup=t.status is TournamentStatus.SIGNUP)
         if t.status in (TournamentStatus.FINISHED, TournamentStatus.CANCELLED):
             view = discord.ui.View()
-        text = tournament_text(t)
+        text = tournament_text(lang, t)
         pacer = pub.boards.pacer
         none = discord.AllowedMentions.none()
         try:
@@ -197,7 +205,7 @@ class TournamentMessages:
                         )
                     return
                 except discord.NotFound:
-                    file = await bracket_file(self.renderer, t)  # the file was consumed
+                    file = await bracket_file(self.renderer, lang, t)  # the file was consumed
                     files = [] if file is None else [file]
             async with pacer.write(t.channel_id):
                 sent = await channel.send(text, files=files, view=view, allowed_mentions=none)
@@ -206,12 +214,13 @@ class TournamentMessages:
             pub.boards.note_failure(t.channel_id, exc)
 
 
-async def bracket_file(renderer: RenderPool, t: TournamentSummary) -> discord.File | None:
-    """The bracket (or standings) image, once the tournament has one."""
-    view = bracket_view(t)
+async def bracket_file(
+    renderer: RenderPool, lang: Lang, t: TournamentSummary
+) -> discord.File | None:
+    """The bracket (or standings) image in ``lang``, once the tournament has one."""
+    view = bracket_view(lang, t)
     if view is None:
         return None
-    png = await renderer.bracket(view)
-    return discord.File(
-        io.BytesIO(png), filename="bracket.png", description=group_text.bracket_description(t.title)
-    )
+    png = await renderer.bracket(view, lang=lang)
+    description = group_text.bracket_description(lang, t.title)
+    return discord.File(io.BytesIO(png), filename="bracket.png", description=description)

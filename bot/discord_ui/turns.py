@@ -19,10 +19,12 @@ from bot.service import MoveDesk, MoveReport
 
 from . import text
 from .actions import TurnAction
-from .assistance import split_value
+from .assistance import MenuPick, split_value
+from .components import hand_controls, knock_menu
+from .edge import sent_to_presser
 from .hands import HandReplies
+from .language import user_lang
 from .publisher import Publisher
-from .text import LOST_BOARD
 
 #: The move each game button makes (``hand`` makes none: it shows the hand).
 BUTTON_MOVES = {
@@ -72,9 +74,30 @@ class Turns:
     async def on_discard(
         self, interaction: discord.Interaction, game_id: int, version: int, card_code: str
     ) -> None:
-        knock, code = split_value(card_code)
-        action = Action(ActionKind.KNOCK if knock else ActionKind.DISCARD, parse_card(code))
-        await self._move(interaction, game_id, version, action)
+        pick, code = split_value(card_code)
+        if pick in (MenuPick.PICK_KNOCK, MenuPick.BACK):
+            await self._switch_menu(
+                interaction, game_id, version, knock=pick is MenuPick.PICK_KNOCK
+            )
+            return
+        kind = ActionKind.KNOCK if pick is MenuPick.KNOCK else ActionKind.DISCARD
+        await self._move(interaction, game_id, version, Action(kind, parse_card(code)))
+
+    async def _switch_menu(
+        self, interaction: discord.Interaction, game_id: int, version: int, *, knock: bool
+    ) -> None:
+        """ "Knock…" (or Back): the same private message, its menu swapped for
+        the knock menu (or the discard menu).  Nothing is played, so nothing
+        is committed; a menu from an earlier turn shows the hand as it is now."""
+        turn = await self.moves.turn_view(
+            interaction.guild_id or 0, interaction.user.id, game_id=game_id
+        )
+        if turn.table.version != version or not sent_to_presser(interaction):
+            await self.hands.reply(interaction, turn)
+            return
+        lang = user_lang(interaction)
+        controls = knock_menu(lang, turn) if knock else hand_controls(lang, turn)
+        await interaction.response.edit_message(view=controls)
 
     async def _move(
         self, interaction: discord.Interaction, game_id: int, version: int, action: Action
@@ -94,9 +117,10 @@ class Turns:
         keeps its place among the game's moves however long the answer takes
         — and it still comes if the answer fails (the move counts)."""
         assert report.turn is not None
-        note = text.describe_events(report.events, report.table.names)
+        lang = user_lang(interaction)  # the mover's own answer: their language
+        note = text.describe_events(lang, report.events, report.table.names)
         if report.table.channel_id in self.publisher.boards.blocked:
-            note = f"{LOST_BOARD}\n{note}"
+            note = f"{text.lost_board(lang)}\n{note}"
         answered = asyncio.Event()
         self.publisher.spawn(self.publisher.after_move(report, answered=answered))
         try:

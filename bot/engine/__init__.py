@@ -46,6 +46,7 @@ from .records import (
     Phase,
     SeatTally,
 )
+from .replay import HandNotFinishedError
 from .rules import NextDealer, Ruleset, RulesetError, Scoring, Variant
 from .serialize import (
     event_to_dict,
@@ -78,6 +79,7 @@ __all__ = [
     "GameOverError",
     "GameResult",
     "HandEnd",
+    "HandNotFinishedError",
     "HandResult",
     "KnockTooHighError",
     "Layoff",

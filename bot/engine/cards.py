@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from .errors import EngineError
+from .errors import EngineError, Phrase
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -20,14 +20,10 @@ RANK_NAMES = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 #: Point value of each rank: A = 1, 2-10 face value, J Q K = 10.
 RANK_VALUES = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
-EXPECTED_FORM = (
-    "a rank (A, 2-10 or T, J, Q, K) followed by a suit (S H D C or ♠ ♥ ♦ ♣), e.g. 7h, 10S, TD, Q♦"
-)
-
 
 class CardError(EngineError):
     """Text that is not a card, raised by :func:`parse_card` (and so
-    :func:`parse_cards`); the message shows the expected form."""
+    :func:`parse_cards`); its words show the expected form."""
 
 
 class Card(int):
@@ -115,8 +111,8 @@ def parse_card(text: str) -> Card:
         suit = _SUIT_ALIASES.get(cleaned[-1])
         if rank is not None and suit is not None:
             return card_of(rank, suit)
-    shown = text.strip()[:20] or "(nothing)"
-    raise CardError(f"“{shown}” is not a card. Write {EXPECTED_FORM}.")
+    shown = text.strip()[:20]
+    raise CardError("err.card.not_a_card", text=shown or Phrase("err.card.nothing"))
 
 
 def parse_cards(texts: Iterable[str]) -> list[Card]:

@@ -236,7 +236,7 @@ class Game:
         ``GameEnd(reason)`` keeps a replay of a stored move log working: the
         log holds the reason's value (``"resign"``), which is equal to it."""
         if self.is_over:
-            raise errors.GameOverError("This game is over.")
+            raise errors.GameOverError("err.rules.game_over")
         reason = GameEnd(reason)
         result = self._finish(1 - seat, reason)
         event = Event(FORFEIT_EVENTS[reason], seat)
@@ -245,12 +245,12 @@ class Game:
 
     def _check_turn(self, seat: int) -> None:
         if self.is_over:
-            raise errors.GameOverError("This game is over.")
+            raise errors.GameOverError("err.rules.game_over")
         if seat not in (0, 1):
-            raise errors.NotYourTurnError("You are not playing in this game.")
+            raise errors.NotYourTurnError("err.rules.not_playing")
         if self.turn != seat:
             assert self.turn is not None
-            raise errors.NotYourTurnError(f"It's {self.names[self.turn]}'s turn.")
+            raise errors.NotYourTurnError("err.rules.not_your_turn", name=self.names[self.turn])
 
     def _upcard(self, seat: int, kind: ActionKind) -> Outcome:
         if kind is ActionKind.TAKE_DISCARD:
@@ -267,10 +267,8 @@ class Game:
                 self.turn = 1 - seat
             return Outcome((Event(EventKind.PASS, seat),))
         if kind is ActionKind.DRAW_STOCK:
-            raise errors.WrongPhaseError(
-                f"First take the upcard ({self.pile[-1]}) or pass; the stock opens after that."
-            )
-        raise errors.WrongPhaseError("Draw a card first: take the upcard or pass.")
+            raise errors.WrongPhaseError("err.rules.upcard_before_stock", card=str(self.pile[-1]))
+        raise errors.WrongPhaseError("err.rules.upcard_first")
 
     def _draw(self, seat: int, kind: ActionKind) -> Outcome:
         if kind is ActionKind.DRAW_STOCK:
@@ -284,13 +282,11 @@ class Game:
             return Outcome((Event(EventKind.DRAW_STOCK, seat, private_card=card),))
         if kind is ActionKind.TAKE_DISCARD:
             if self.stock_only:
-                raise errors.WrongPhaseError(
-                    "You both passed on the upcard, so this draw must come from the stock."
-                )
+                raise errors.WrongPhaseError("err.rules.stock_only")
             return Outcome((self._take_pile(seat),))
         if kind is ActionKind.PASS:
-            raise errors.WrongPhaseError("You can only pass on the first upcard. Draw a card.")
-        raise errors.WrongPhaseError("Draw a card first.")
+            raise errors.WrongPhaseError("err.rules.pass_only_on_upcard")
+        raise errors.WrongPhaseError("err.rules.draw_first")
 
     def _take_pile(self, seat: int) -> Event:
         card = self.pile.pop()
@@ -310,37 +306,34 @@ class Game:
             return Outcome((event,))
         if kind is ActionKind.PASS:
             return self._end_dead((Event(EventKind.PASS, seat),))
-        raise errors.WrongPhaseError(
-            "The stock is down to 2 cards: take the discard (then knock or go gin) or pass."
-        )
+        raise errors.WrongPhaseError("err.rules.fiftieth_card")
 
     def _after_draw(self, seat: int, action: Action) -> Outcome:
         kind = action.kind
         if kind in (ActionKind.DRAW_STOCK, ActionKind.TAKE_DISCARD, ActionKind.PASS):
-            raise errors.WrongPhaseError("You already drew this turn: discard a card, or knock.")
+            raise errors.WrongPhaseError("err.rules.already_drew")
         if kind is ActionKind.BIG_GIN:
             if min_deadwood_mask(self.hands[seat]) != 0:
-                raise errors.NotBigGinError("Big gin needs all 11 of your cards in melds.")
+                raise errors.NotBigGinError("err.rules.not_big_gin")
             return self._end_knock(seat, None, best_arrangement(self.hands[seat]))
         card = action.card
         if card is None:
-            raise errors.WrongPhaseError("Name the card to discard.")
+            raise errors.WrongPhaseError("err.rules.name_discard")
         card = CARDS[card]
         if not (self.hands[seat] >> card) & 1:
-            raise errors.CardNotHeldError(f"You don't hold the {card}.")
+            raise errors.CardNotHeldError("err.rules.card_not_held", card=str(card))
         if self.drawn_from_pile and card == self.drawn:
-            raise errors.CannotThrowBackError(
-                f"You can't throw back the {card} you just took from the pile."
-            )
+            raise errors.CannotThrowBackError("err.rules.discard_drawn_card", card=str(card))
         if kind is ActionKind.KNOCK:
             rest = self.hands[seat] & ~(1 << card)
             deadwood = min_deadwood_mask(rest)
             if deadwood > self.knock_limit:
+                # Never how much over: below full assistance that would rate the discard.
                 if self.knock_limit == 0:
-                    limit = "this hand can only end with gin"
-                else:
-                    limit = f"this hand knocks at {self.knock_limit} or less"
-                raise errors.KnockTooHighError(f"Your deadwood would be {deadwood}; {limit}.")
+                    raise errors.KnockTooHighError("err.rules.knock_gin_only", card=str(card))
+                raise errors.KnockTooHighError(
+                    "err.rules.knock_over_limit", card=str(card), limit=self.knock_limit
+                )
             self.hands[seat] = rest
             arrangement = knocker_arrangement(rest, self.hands[1 - seat])
             return self._end_knock(seat, card, arrangement)
@@ -543,7 +536,22 @@ class Game:
             match=self.match_standing(),
             pile_history=tuple(self.pile_history),
             table=self.table,
+            hand_in_game=self._hand_in_game(),
         )
+
+    def _hand_in_game(self) -> int | None:
+        """Match play: the hand's number within its game, counted from the
+        hand after the one that ended the previous game (the one whose
+        winner reached the target; scores start again from zero after it)."""
+        if self.ruleset.match_format() is None:
+            return None
+        past = self.history
+        if self.result is not None and past and past[-1].number == self.hand_number:
+            past = past[:-1]  # the match's last hand: it ended this game, not an earlier one
+        for hand in reversed(past):
+            if hand.winner is not None and hand.totals[hand.winner] >= self.target:
+                return self.hand_number - hand.number
+        return self.hand_number
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may see: the public view plus its own hand."""

@@ -54,11 +54,11 @@ class MatchFormat:
     def __post_init__(self) -> None:
         object.__setattr__(self, "form", MatchForm(self.form))
         if self.form is MatchForm.OFF:
-            raise MatchError("A match is best_of or multi.")
+            raise MatchError("err.match.form")
         if self.form is MatchForm.BEST_OF and (self.games % 2 == 0 or not 1 <= self.games <= 9):
-            raise MatchError("A match is best of 1, 3, 5, 7 or 9 games.")
+            raise MatchError("err.match.best_of")
         if self.form is MatchForm.MULTI and not 100 <= self.game_target <= 5000:
-            raise MatchError("A multi-match game target must be from 100 to 5000.")
+            raise MatchError("err.match.multi_target")
 
     @property
     def wins_needed(self) -> int:
@@ -104,7 +104,7 @@ def standing(fmt: MatchFormat, games: Sequence[FinishedGame]) -> MatchStanding:
     winner: int | None = None
     for g in games:
         if winner is not None:
-            raise MatchError("A game was played after the match was decided.")
+            raise MatchError("err.match.after_decided")
         wins[g.winner] += 1
         scores[0] += g.totals[0]
         scores[1] += g.totals[1]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, fields, replace
 from enum import Enum, StrEnum
 from typing import Any
 
-from .errors import EngineError
+from .errors import EngineError, Phrase
 from .match import MATCH_GAME_TARGET, MULTI_MATCH_TARGET, MatchForm, MatchFormat
 from .partnership import TEAM_TARGET, TeamRules, TeamScoring
 
@@ -33,8 +33,8 @@ class NextDealer(StrEnum):
 
 class RulesetError(EngineError):
     """A setting out of range or unknown, raised by :class:`Ruleset` itself,
-    :meth:`Ruleset.with_setting` and :meth:`Ruleset.from_dict`; the message
-    says what is allowed."""
+    :meth:`Ruleset.with_setting` and :meth:`Ruleset.from_dict`; its words
+    say what is allowed."""
 
 
 #: (low, high) bounds for the numeric settings: wide enough for every house
@@ -83,9 +83,13 @@ class Ruleset:
             if value is None and name == "target":
                 continue
             if isinstance(value, bool) or not isinstance(value, int):
-                raise RulesetError(f"{name} must be a whole number from {low} to {high}.")
+                raise RulesetError(
+                    "err.ruleset.not_whole_number", setting=_said(name), low=low, high=high
+                )
             if not low <= value <= high:
-                raise RulesetError(f"{name} must be from {low} to {high} (got {value}).")
+                raise RulesetError(
+                    "err.ruleset.out_of_range", setting=_said(name), low=low, high=high, value=value
+                )
         choices: tuple[tuple[str, type[StrEnum]], ...] = (
             ("variant", Variant),
             ("next_dealer", NextDealer),
@@ -98,16 +102,16 @@ class Ruleset:
                 object.__setattr__(self, name, kind(getattr(self, name)))
             except ValueError as exc:
                 allowed = ", ".join(v.value for v in kind)
-                raise RulesetError(f"{name} must be one of: {allowed}.") from exc
+                raise RulesetError(
+                    "err.ruleset.one_of", setting=_said(name), allowed=allowed
+                ) from exc
         if self.match_games % 2 == 0:
-            raise RulesetError("match_games must be odd: best of 1, 3, 5, 7 or 9.")
+            raise RulesetError("err.ruleset.match_games_odd")
         if self.match is not MatchForm.OFF and self.scoring is Scoring.HOLLYWOOD:
-            raise RulesetError(
-                "Hollywood scoring already keeps three games at once: it cannot be a match too."
-            )
+            raise RulesetError("err.ruleset.hollywood_match")
         for name in ("shutout", "fiftieth_card_rule", "oklahoma_spade_double"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesetError(f"{name} must be on or off.")
+                raise RulesetError("err.ruleset.on_or_off", setting=_said(name))
 
     @property
     def effective_target(self) -> int:
@@ -152,7 +156,9 @@ class Ruleset:
         """A copy with one setting changed from text or a value; validates."""
         names = {f.name for f in fields(self)}
         if name not in names:
-            raise RulesetError(f"Unknown setting “{name}”. Settings: {', '.join(sorted(names))}.")
+            raise RulesetError(
+                "err.ruleset.unknown_setting", name=name, settings=", ".join(sorted(names))
+            )
         current = getattr(self, name)
         if isinstance(value, str):
             value = _coerce(name, value, current)
@@ -169,8 +175,14 @@ class Ruleset:
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise RulesetError(f"Unknown setting(s): {', '.join(sorted(unknown))}.")
+            raise RulesetError("err.ruleset.unknown_settings", names=", ".join(sorted(unknown)))
         return cls(**data)
+
+
+def _said(name: str) -> Phrase:
+    """A setting as a refusal names it: its words (in the reader's language),
+    not its identifier."""
+    return Phrase(f"err.setting.{name}")
 
 
 _TRUE = {"on", "true", "yes", "1", "y"}
@@ -184,7 +196,7 @@ def _coerce(name: str, text: str, current: Any) -> Any:
             return True
         if t in _FALSE:
             return False
-        raise RulesetError(f"{name} must be on or off.")
+        raise RulesetError("err.ruleset.on_or_off", setting=_said(name))
     if name == "target" and t in {"default", "none", ""}:
         return None
     if name in LIMITS:
@@ -192,7 +204,9 @@ def _coerce(name: str, text: str, current: Any) -> Any:
             return int(t)
         except ValueError as exc:
             low, high = LIMITS[name]
-            raise RulesetError(f"{name} must be a whole number from {low} to {high}.") from exc
+            raise RulesetError(
+                "err.ruleset.not_whole_number", setting=_said(name), low=low, high=high
+            ) from exc
     return t
 
 

@@ -35,7 +35,7 @@ def _card(code: Any) -> Card:
     try:
         return _CODE_TO_CARD[code]
     except (KeyError, TypeError) as exc:
-        raise errors.StateError(f"Saved game holds an unknown card {code!r}.") from exc
+        raise errors.StateError("err.state.unknown_card", code=repr(code)) from exc
 
 
 def _opt_card(code: Any) -> Card | None:
@@ -181,7 +181,7 @@ def game_from_dict(data: dict[str, object]) -> Game:
     d = cast(dict[str, Any], data)
     schema = d.get("schema")
     if schema != SCHEMA_VERSION:
-        raise errors.StateError(f"Saved game has schema {schema!r}; this engine reads 1.")
+        raise errors.StateError("err.state.schema", schema=repr(schema), version=SCHEMA_VERSION)
     try:
         names = d["names"]
         g = Game(Ruleset.from_dict(d["ruleset"]), (str(names[0]), str(names[1])), int(d["seed"]), 0)
@@ -214,11 +214,11 @@ def game_from_dict(data: dict[str, object]) -> Game:
     except errors.StateError:
         raise
     except (KeyError, TypeError, ValueError) as exc:
-        raise errors.StateError(f"Saved game is damaged: {exc}") from exc
+        raise errors.StateError("err.state.damaged", detail=str(exc)) from exc
     all_cards = g.hands[0] | g.hands[1] | mask_of(g.stock) | mask_of(g.pile)
     count = g.hands[0].bit_count() + g.hands[1].bit_count() + len(g.stock) + len(g.pile)
     if g.phase is not Phase.GAME_OVER and (count != 52 or all_cards != (1 << 52) - 1):
-        raise errors.StateError("Saved game does not hold exactly the 52 cards.")
+        raise errors.StateError("err.state.not_52_cards")
     return g
 
 

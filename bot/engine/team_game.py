@@ -98,7 +98,7 @@ class TeamGame:
         """The two tables of the current hand: opponents rotate every hand
         and the dealer alternates (the B players deal in hand 1)."""
         if self.is_over:
-            raise errors.StateError("The team game is over.")
+            raise errors.StateError("err.state.team_game_over")
         dealer = 1 if self.hand_number % 2 == 1 else 0
         out = []
         for i, (a, b) in enumerate(pairings(self.hand_number)):
@@ -130,7 +130,7 @@ class TeamGame:
         """A player resigned, ran out of time or a moderator ended it: the
         other team wins with the scores as they stand."""
         if self.is_over:
-            raise errors.StateError("The team game is over.")
+            raise errors.StateError("err.state.team_game_over")
         winner = 1 - losing_team
         self.result = GameResult(winner, reason, self._tallies(winner))
         return self.result
@@ -193,5 +193,5 @@ class TeamGame:
             r = data["result"]
             game.result = None if r is None else game_result_from_dict(r)
         except (KeyError, TypeError, ValueError, IndexError) as exc:
-            raise errors.StateError(f"Saved team game is damaged: {exc}") from exc
+            raise errors.StateError("err.state.team_damaged", detail=str(exc)) from exc
         return game

@@ -35,7 +35,7 @@ class TournamentFormat(StrEnum):
 
 
 class TournamentError(EngineError):
-    """An impossible tournament action; the message can be shown to players.
+    """An impossible tournament action; its words can be shown to players.
 
     Raised by :meth:`Bracket.new` (too few or too many entrants, a double
     entry), :meth:`Bracket.start` and :meth:`Bracket.record` (a match that
@@ -152,11 +152,11 @@ class Bracket:
         fmt = TournamentFormat(fmt)
         entrants = tuple(seeded)
         if len(entrants) < MIN_ENTRANTS:
-            raise TournamentError(f"A tournament needs at least {MIN_ENTRANTS} players.")
+            raise TournamentError("err.tournament.too_few", n=MIN_ENTRANTS)
         if len(entrants) > MAX_ENTRANTS:
-            raise TournamentError(f"A tournament takes at most {MAX_ENTRANTS} players.")
+            raise TournamentError("err.tournament.too_many", n=MAX_ENTRANTS)
         if len({e.user_id for e in entrants}) != len(entrants):
-            raise TournamentError("A player can only enter a tournament once.")
+            raise TournamentError("err.tournament.entered_twice")
         ids = [e.user_id for e in entrants]
         if fmt is TournamentFormat.SINGLE_ELIMINATION:
             bracket = cls(fmt, entrants, _elimination_rounds(ids))
@@ -200,7 +200,7 @@ class Bracket:
         for i, e in enumerate(self.entrants):
             if e.user_id == user_id:
                 return i + 1
-        raise TournamentError("That player is not in this tournament.")
+        raise TournamentError("err.tournament.not_entered")
 
     def ready(self) -> list[MatchSlot]:
         """Matches that can start now, in (round, number) order.
@@ -277,16 +277,16 @@ class Bracket:
         """A match's result; a single-elimination winner moves on at once."""
         m = self.match(key)
         if m.bye:
-            raise TournamentError("A bye is not a match: it has no result to record.")
+            raise TournamentError("err.tournament.bye_no_result")
         if m.players[0] is None or m.players[1] is None:
-            raise TournamentError("That match's players are not known yet.")
+            raise TournamentError("err.tournament.players_unknown")
         if m.winner is not None:
-            raise TournamentError("That match's result is already recorded.")
+            raise TournamentError("err.tournament.already_recorded")
         if winner not in m.players:
-            raise TournamentError("The winner must be one of the match's two players.")
+            raise TournamentError("err.tournament.winner_not_a_player")
         pts = tuple(points)
         if len(pts) != 2 or not all(isinstance(p, int) and p >= 0 for p in pts):
-            raise TournamentError("A match's points are two whole numbers, 0 or more.")
+            raise TournamentError("err.tournament.points")
         done = replace(m, winner=winner, points=(pts[0], pts[1]))
         r, j = self._where(key)
         self._rounds[r][j] = done
@@ -324,7 +324,7 @@ class Bracket:
         so a damaged record is refused rather than half loaded."""
         try:
             if data["schema"] != SCHEMA_VERSION:
-                raise TournamentError(f"Saved tournament has schema {data['schema']!r}.")
+                raise TournamentError("err.tournament.saved_schema", schema=repr(data["schema"]))
             fmt = TournamentFormat(data["format"])
             entrants = tuple(
                 Entrant(
@@ -350,7 +350,7 @@ class Bracket:
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             if isinstance(exc, TournamentError):
                 raise
-            raise TournamentError(f"Saved tournament is unreadable: {exc!r}") from exc
+            raise TournamentError("err.tournament.saved_unreadable", detail=repr(exc)) from exc
         bracket = cls.new(fmt, entrants)
         for m in sorted(saved, key=lambda m: bracket._order(m.key)):
             if m.winner is not None and not m.bye:
@@ -358,7 +358,7 @@ class Bracket:
         for key in started:
             bracket.start(key)
         if bracket.matches() != saved:
-            raise TournamentError("Saved tournament does not match its own results.")
+            raise TournamentError("err.tournament.saved_mismatch")
         return bracket
 
     def __eq__(self, other: object) -> bool:
@@ -376,7 +376,7 @@ class Bracket:
         try:
             return self._index[key]
         except (KeyError, TypeError):
-            raise TournamentError(f"There is no match {key!r} in this tournament.") from None
+            raise TournamentError("err.tournament.no_such_match", key=repr(key)) from None
 
     def _order(self, key: str) -> tuple[int, int]:
         return self._where(key)
@@ -388,16 +388,17 @@ class Bracket:
         return {p for m in self._live_matches() for p in m.players if p is not None}
 
     def _why_not_startable(self, m: MatchSlot, busy: set[int]) -> str | None:
+        """The key of the reason ``m`` can't start now, or None if it can."""
         if m.bye:
-            return "A bye is not a match."
+            return "err.tournament.bye_not_a_match"
         if m.winner is not None:
-            return "That match has already been played."
+            return "err.tournament.already_played"
         if m.players[0] is None or m.players[1] is None:
-            return "That match's players are not known yet."
+            return "err.tournament.players_unknown"
         if m.key in self._started:
-            return "That match is already under way."
+            return "err.tournament.under_way"
         if m.players[0] in busy or m.players[1] in busy:
-            return "A player of that match is still playing another match."
+            return "err.tournament.player_busy"
         return None
 
     def _advance(self, m: MatchSlot) -> None:

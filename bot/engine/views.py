@@ -48,6 +48,9 @@ class PublicView:
     pile_history: tuple[Event, ...] = ()
     #: A partnership table: the team game around it, else None.
     table: TableInfo | None = None
+    #: Match play: this hand's number within the game being played (the
+    #: ``hand_number`` counts on across the match's games), else None.
+    hand_in_game: int | None = None
 
     @property
     def target(self) -> int:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from .hollywood import HollywoodSheet
 from .match import MULTI_MATCH_TARGET, MatchForm, MatchFormat, MatchStanding
-from .rules import Ruleset, Scoring, Variant
+from .rules import NextDealer, Ruleset, Scoring, Variant
 from .tournament import TournamentFormat
 
 #: How a variant is named to players (the board caption, the rules summary).
@@ -22,6 +22,13 @@ VARIANT_LABELS = {
     Variant.STANDARD: "Standard",
     Variant.OKLAHOMA: "Oklahoma",
     Variant.GIN_ONLY: "Straight gin",
+}
+
+#: What each variant changes, in a few words (command choices, settings).
+VARIANT_RULES = {
+    Variant.STANDARD: "knock at 10 or less",
+    Variant.OKLAHOMA: "the upcard sets the knock limit",
+    Variant.GIN_ONLY: "no knocking: gin only",
 }
 
 
@@ -32,37 +39,79 @@ FORMAT_LABELS = {
 }
 
 
-def rules_summary(rules: Ruleset) -> list[str]:
-    """The rules in short, for ``/gin rules`` and the settings panel."""
-    limit = {
-        Variant.STANDARD: "knock at 10 or less",
-        Variant.OKLAHOMA: "knock limit = first upcard (A: gin only; faces: 10)",
-        Variant.GIN_ONLY: "no knocking: gin or big gin only",
-    }[rules.variant]
-    lines = [
-        f"Variant: {VARIANT_LABELS[rules.variant]} ({limit}); game to {rules.effective_target}.",
-        f"Gin +{rules.gin_bonus}, big gin +{rules.big_gin_bonus}, "
-        f"undercut +{rules.undercut_bonus}.",
-        f"Game bonus +{rules.game_bonus}, line bonus +{rules.line_bonus} per hand won, "
-        f"shutout doubles: {'on' if rules.shutout else 'off'}.",
-        f"Next dealer: {rules.next_dealer.value}; "
-        f"50th-card rule: {'on' if rules.fiftieth_card_rule else 'off'}.",
-    ]
-    if rules.scoring is Scoring.HOLLYWOOD:
-        lines.append(
-            f"Hollywood scoring: three games at once, each to {rules.effective_target}; "
-            "a player's 1st win counts in game I, the 2nd in I and II, later wins in all three."
-        )
+def variant_words(rules: Ruleset) -> str:
+    """The variant as a player reads it: "Oklahoma (spades double)"."""
+    label = VARIANT_LABELS[rules.variant]
+    if rules.variant is not Variant.OKLAHOMA:
+        return f"{label} ({VARIANT_RULES[rules.variant]})"
+    spades = "spades double" if rules.oklahoma_spade_double else "spades don't double"
+    return f"{label} ({VARIANT_RULES[rules.variant]}; {spades})"
+
+
+#: Who deals the next hand, as a sentence of the rules.
+DEALER_RULES = {
+    NextDealer.ALTERNATE: "The deal alternates.",
+    NextDealer.LOSER: "The loser of a hand deals the next one.",
+    NextDealer.WINNER: "The winner of a hand deals the next one.",
+}
+
+
+def _games_line(rules: Ruleset) -> str:
+    target = rules.effective_target
     if rules.match is MatchForm.BEST_OF:
-        lines.append(f"Match: best of {rules.match_games} games.")
-    elif rules.match is MatchForm.MULTI:
-        lines.append(
-            f"Multi-match: matches to {MULTI_MATCH_TARGET} credited to a game "
-            f"score to {rules.match_target}."
+        return f"A match is best of {rules.match_games} games, each game to **{target}** points."
+    if rules.match is MatchForm.MULTI:
+        return (
+            f"Multi-match: each match is a game to {MULTI_MATCH_TARGET} points; the tallies "
+            f"add up to a game score, and the first to **{rules.match_target}** wins."
         )
-    if rules.variant is Variant.OKLAHOMA:
+    if rules.scoring is Scoring.HOLLYWOOD:
+        return (
+            f"Hollywood scoring: three games at once, each to **{target}** points. Your "
+            "first hand won counts in game I, your second in games I and II, every later one "
+            "in all three."
+        )
+    return f"A game is played to **{target}** points."
+
+
+def _variant_line(rules: Ruleset) -> str:
+    if rules.variant is Variant.STANDARD:
+        return "Standard gin: you may knock when your deadwood is 10 or less."
+    if rules.variant is Variant.GIN_ONLY:
+        return "Straight gin: no knocking — a hand ends only with gin or big gin."
+    spades = (
+        " A spade upcard doubles the hand's points, bonuses included."
+        if rules.oklahoma_spade_double
+        else ""
+    )
+    return (
+        "Oklahoma: the upcard sets the knock limit — its value, face cards 10; "
+        f"an ace means gin only.{spades}"
+    )
+
+
+def rules_summary(rules: Ruleset) -> list[str]:
+    """The rules in sentences, for ``/gin rules``: the target, the variant
+    and its knock limit, the bonuses, the deal."""
+    shutout = (
+        "; a shutout (the loser won no hand) doubles the winner's hand points"
+        if rules.shutout
+        else ""
+    )
+    lines = [
+        _games_line(rules),
+        _variant_line(rules),
+        f"Gin scores a bonus of {rules.gin_bonus}, big gin {rules.big_gin_bonus}; "
+        f"an undercut scores a bonus of {rules.undercut_bonus}.",
+        f"The winner of a game scores a game bonus of {rules.game_bonus}, and each "
+        f"player a line bonus of {rules.line_bonus} for each hand they won{shutout}.",
+        DEALER_RULES[rules.next_dealer],
+    ]
+    if rules.fiftieth_card_rule:
         lines.append(
-            f"Spade upcard doubles the hand: {'on' if rules.oklahoma_spade_double else 'off'}."
+            "50th-card rule: when the stock is down to 2 cards and a player discards without "
+            "knocking, the other player may draw that card to knock or go gin with it; "
+            "otherwise the hand is dead."
         )
     return lines
 

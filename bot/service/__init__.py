@@ -1,7 +1,8 @@
 """The game service: challenges, moves, timers and standings, on storage.
 
-No Discord import: the bot hands in plain user ids and shows the results and
-the player-worded errors it gets back.  The names here are all the Discord
+No Discord import: the bot hands in plain user ids and shows the results it
+gets back, and the errors, each worded in the player's language by
+:func:`error_text` from the key it carries.  The names here are all the Discord
 layer may import (lint bans the submodules there): frozen views, enums,
 errors and the service's parts.  Live games are read through
 :mod:`bot.service.snapshots`, by tests and tools only.
@@ -10,11 +11,16 @@ errors and the service's parts.  Live games are read through
 from bot.storage import LEADERBOARD_SORTS as _SORT_SQL
 from bot.storage import BusyError, CommitUnknownError, DatabaseUnavailableError
 
+from .achievement_rules import ACHIEVEMENTS, Award
+from .achievements import AchievementDesk
+from .adaptive import AdaptiveDesk
 from .ai_runner import AiRunner, Decide, OnMove
 from .assist import assist_line
 from .challenges import ChallengeDesk
 from .clocks import ClockDesk
 from .coach import CoachDesk, CoachReport
+from .errors import error_text
+from .history import HistoryDesk, HistoryPage, PastGame
 from .lobbies import Lobby, LobbySeat
 from .models import (
     AiLevel,
@@ -47,7 +53,22 @@ from .moves import MoveDesk
 from .partnership import PartnershipDesk
 from .pinging import PingMode, ping_line
 from .places import TableMode, tables_line
+from .profile import BestHand, HeadToHead, PlayerProfile, ProfileDesk, RatingPoint
 from .ratings import INITIAL_RATING, K_FACTOR
+from .replay import ReplayDesk, ReplayRefusedError, ReplayView
+from .season_calendar import Season, SeasonLength
+from .season_loop import SeasonLoop
+from .seasons import (
+    PODIUM_MIN_GAMES,
+    CrownedSeason,
+    HallOfFame,
+    NoSuchSeasonError,
+    Placed,
+    SeasonBoard,
+    SeasonDesk,
+    SeasonEnd,
+    SeasonList,
+)
 from .service import GinService
 from .settings import SERVER_SETTINGS, SettingsDesk
 from .standings import StandingsDesk
@@ -69,14 +90,20 @@ from .views import (
 LEADERBOARD_SORTS: tuple[str, ...] = tuple(_SORT_SQL)
 
 __all__ = [
+    "ACHIEVEMENTS",
     "INITIAL_RATING",
     "K_FACTOR",
     "LEADERBOARD_SORTS",
+    "PODIUM_MIN_GAMES",
     "SERVER_SETTINGS",
+    "AchievementDesk",
+    "AdaptiveDesk",
     "Advice",
     "AiLevel",
     "AiRunner",
     "AlreadyInGameError",
+    "Award",
+    "BestHand",
     "BusyError",
     "Challenge",
     "ChallengeDesk",
@@ -86,12 +113,17 @@ __all__ = [
     "CoachDesk",
     "CoachReport",
     "CommitUnknownError",
+    "CrownedSeason",
     "DatabaseUnavailableError",
     "Decide",
     "GameDamagedError",
     "GameStatus",
     "GameSummary",
     "GinService",
+    "HallOfFame",
+    "HeadToHead",
+    "HistoryDesk",
+    "HistoryPage",
     "LeaderboardPage",
     "Lobby",
     "LobbySeat",
@@ -100,15 +132,31 @@ __all__ = [
     "MoveRejectedError",
     "MoveReport",
     "NoSuchGameError",
+    "NoSuchSeasonError",
     "NotYourGameError",
     "OnMove",
     "PartnershipDesk",
+    "PastGame",
     "PermissionDeniedError",
     "PingMode",
+    "Placed",
+    "PlayerProfile",
     "PlayerStats",
+    "ProfileDesk",
     "RatingChange",
+    "RatingPoint",
+    "ReplayDesk",
+    "ReplayRefusedError",
+    "ReplayView",
     "ScoreSheet",
     "ScoreSheetRow",
+    "Season",
+    "SeasonBoard",
+    "SeasonDesk",
+    "SeasonEnd",
+    "SeasonLength",
+    "SeasonList",
+    "SeasonLoop",
     "ServerSettings",
     "ServiceError",
     "SettingsDesk",
@@ -129,6 +177,7 @@ __all__ = [
     "TurnView",
     "UnknownSortError",
     "assist_line",
+    "error_text",
     "ping_line",
     "tables_line",
 ]

@@ -18,16 +18,18 @@ import functools
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.engine import Action
+from bot.engine import Action, SeatView
 from bot.storage import DatabaseUnavailableError
 
-from .models import MoveRejectedError, StaleActionError
+from .adaptive import AdaptiveDesk
+from .models import AiLevel, MoveRejectedError, StaleActionError
 from .moves import MoveDesk
 from .views import MoveReport
 
 log = logging.getLogger(__name__)
 
-#: ``decide(view, level=...)`` → an action (``bot.ai.decide``).
+#: ``decide(view, level=...)`` → an action (``bot.ai.decide``); for the
+#: adaptive level also ``strength=`` (0-10, the player's saved level).
 Decide = Callable[..., Action]
 OnMove = Callable[[MoveReport], Awaitable[None]]
 
@@ -36,10 +38,19 @@ class AiRunner:
     """One task per game whose computer player owes a move."""
 
     def __init__(
-        self, moves: MoveDesk, decide: Decide, on_move: OnMove, *, delay: float = 1.5
+        self,
+        moves: MoveDesk,
+        decide: Decide,
+        on_move: OnMove,
+        *,
+        delay: float = 1.5,
+        adaptive: AdaptiveDesk | None = None,
     ) -> None:
         self._moves = moves
         self._decide = decide
+        #: Each player's saved strength, for adaptive games (``None``: this
+        #: runner plays the fixed levels only; an adaptive game is refused).
+        self._adaptive = adaptive
         self._on_move = on_move
         #: Seconds the computer "thinks" before each move, so people can follow.
         self.delay = delay
@@ -104,7 +115,17 @@ class AiRunner:
         table = await moves.table_view(game_id)
         if not table.is_ai_turn or table.ai_level is None:
             return False
-        decide = functools.partial(self._decide, level=table.ai_level.value)
+        decide: Callable[[SeatView], Action]
+        if table.ai_level is AiLevel.ADAPTIVE:
+            if self._adaptive is None:
+                raise RuntimeError("an adaptive game needs AiRunner(adaptive=...)")
+            # The player's strength as saved now (it changes only between games).
+            state = await self._adaptive.state(table.guild_id, table.players[0])
+            decide = functools.partial(
+                self._decide, level=table.ai_level.value, strength=state.playing_level
+            )
+        else:
+            decide = functools.partial(self._decide, level=table.ai_level.value)
         report = await moves.play_ai_turn(game_id, decide)
         if report is None:
             return False

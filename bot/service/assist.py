@@ -13,6 +13,8 @@ from typing import Final
 
 from bot.engine import Assist
 
+from .errors import SettingsError
+
 ASSIST_SETTING: Final = "assist"
 #: The default between people: a test of skill, with the arithmetic done.
 PEOPLE_DEFAULT: Final = Assist.COUNTS
@@ -30,17 +32,14 @@ def game_assist(setting: str | None, *, against_computer: bool) -> Assist:
 
 def parse_assist(text: str) -> Assist | None:
     """``full`` / ``counts`` / ``off``, or ``default`` (→ ``None``); raises
-    ``ValueError`` worded for the player."""
+    :class:`SettingsError` (a ``ValueError``) naming the choices."""
     word = text.strip().lower()
     if word in DEFAULT_WORDS:
         return None
     try:
         return Assist(word)
     except ValueError:
-        raise ValueError(
-            "assist must be full (best discard and what each discard leaves), counts "
-            "(melds and deadwood total), off (cards sorted only) or default."
-        ) from None
+        raise SettingsError("err.settings.assist") from None
 
 
 def assist_line(setting: Assist | None) -> str:

@@ -53,7 +53,7 @@ class ChallengeDesk:
     ) -> Challenge:
         """An open challenge (seat 0 = challenger) that expires in 10 minutes."""
         if challenger_id == opponent_id:
-            raise ChallengeError("You can't challenge yourself.")
+            raise ChallengeError("err.challenge.yourself")
 
         async def txn(tx: Tx) -> ChallengeRow:
             now = self._ctx.clock()
@@ -63,8 +63,7 @@ class ChallengeDesk:
             pending = await tx.open_challenge_between(guild_id, challenger_id, opponent_id, now)
             if pending is not None:
                 raise ChallengeError(
-                    f"You already challenged {opponent_name} (challenge #{pending.id}); "
-                    "wait for an answer or cancel it."
+                    "err.challenge.pending", name=opponent_name, challenge=pending.id
                 )
             row = ChallengeRow(
                 id=0,
@@ -89,12 +88,12 @@ class ChallengeDesk:
         if not await self._ctx.repo.write(
             lambda tx: tx.set_challenge_message(challenge_id, message_id)
         ):
-            raise ChallengeError("There's no such challenge.")
+            raise ChallengeError("err.challenge.none")
 
     async def get_challenge(self, challenge_id: int) -> Challenge:
         row = await self._ctx.repo.read(lambda tx: tx.challenge(challenge_id))
         if row is None:
-            raise ChallengeError("There's no such challenge.")
+            raise ChallengeError("err.challenge.none")
         return challenge_from_row(row)
 
     async def accept(
@@ -112,8 +111,8 @@ class ChallengeDesk:
             row = await open_challenge(tx, challenge_id, self._ctx.clock())
             if user_id != row.opponent_id:
                 if user_id == row.challenger_id:
-                    raise ChallengeError("That's your own challenge: cancel it instead.")
-                raise ChallengeError(f"Only {row.opponent_name} can decline this challenge.")
+                    raise ChallengeError("err.challenge.own_to_cancel")
+                raise ChallengeError("err.challenge.only_decline", name=row.opponent_name)
             return await tx.close_challenge(challenge_id, ChallengeStatus.DECLINED.value)
 
         return challenge_from_row(await self._ctx.repo.write(txn))
@@ -122,7 +121,7 @@ class ChallengeDesk:
         async def txn(tx: Tx) -> ChallengeRow:
             row = await open_challenge(tx, challenge_id, self._ctx.clock())
             if user_id != row.challenger_id:
-                raise ChallengeError(f"Only {row.challenger_name} can cancel this challenge.")
+                raise ChallengeError("err.challenge.only_cancel", name=row.challenger_name)
             return await tx.close_challenge(challenge_id, ChallengeStatus.CANCELLED.value)
 
         return challenge_from_row(await self._ctx.repo.write(txn))
@@ -186,7 +185,7 @@ class AiGame:
         """The request, refused when the player is the computer; the level
         is parsed at this edge (an unknown one raises ``ValueError``)."""
         if user_id == ai_user_id:
-            raise ChallengeError("The computer can't play against itself.")
+            raise ChallengeError("err.challenge.computer_itself")
         return cls(guild_id, channel_id, user_id, user_name, AiLevel(level), ai_user_id)
 
 
@@ -221,8 +220,8 @@ async def accept_in(
     row = await open_challenge(tx, challenge_id, now)
     if user_id != row.opponent_id:
         if user_id == row.challenger_id:
-            raise ChallengeError("You can't accept your own challenge.")
-        raise ChallengeError(f"Only {row.opponent_name} can accept this challenge.")
+            raise ChallengeError("err.challenge.own_accept")
+        raise ChallengeError("err.challenge.only_accept", name=row.opponent_name)
     await check_free(tx, row.guild_id, row.challenger_id, row.challenger_name)
     await check_free(tx, row.guild_id, row.opponent_id, None)
     game = Game.new(

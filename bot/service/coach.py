@@ -18,13 +18,8 @@ from bot.storage import MoveRow, Tx
 
 from .codec import clone_game
 from .core import ServiceContext
-from .games import NOT_YOURS_MESSAGE
 from .models import GameSnapshot, NoSuchGameError, NotYourGameError
 
-NO_REVIEW_GAME = "You have no game here to review yet — play one with /gin challenge."
-NO_FINISHED_HAND = (
-    "No hand of this game has finished yet: the coach reviews a hand once it is over."
-)
 _ACTIONS = frozenset(k.value for k in ActionKind)
 
 
@@ -58,10 +53,10 @@ class CoachDesk:
         async def txn(tx: Tx) -> tuple[GameSnapshot, list[MoveRow]]:
             gid = game_id if game_id is not None else await tx.last_game_id(guild_id, user_id)
             if gid is None:
-                raise NoSuchGameError(NO_REVIEW_GAME)
+                raise NoSuchGameError("err.coach.no_game")
             snap = await self._ctx.cache.load(tx, gid)
             if snap.seat_of(user_id) is None:
-                raise NotYourGameError(NOT_YOURS_MESSAGE)
+                raise NotYourGameError("err.game.not_yours")
             return snap, await tx.moves(gid)
 
         snap, moves = await self._ctx.repo.read(txn)
@@ -70,7 +65,7 @@ class CoachDesk:
         finished = [h.number for h in snap.game.history]
         number = finished[-1] if finished and hand_number is None else hand_number
         if number is None or number not in finished:
-            raise NoSuchGameError(NO_FINISHED_HAND)
+            raise NoSuchGameError("err.coach.no_finished_hand")
         # Replaying the game and judging the hand are CPU work: off the event loop.
         review = await asyncio.to_thread(_review, snap.game, moves, number, seat)
         return CoachReport(snap.id, snap.game.names, seat, review)
@@ -101,5 +96,5 @@ def replay_to_hand(
         if replay.hand_number == number and start is None:
             start = clone_game(replay)
     if start is None:
-        raise NoSuchGameError(NO_FINISHED_HAND)
+        raise NoSuchGameError("err.coach.no_finished_hand")
     return start, actions

@@ -7,9 +7,11 @@ methods stay short and every player-facing refusal is worded in one place.
 from __future__ import annotations
 
 from bot.engine import Assist, Game, GameEnd, HandEnd, Ruleset, RulesetError, Variant
+from bot.engine.errors import Param
 from bot.storage import ChallengeRow, GameRow, SettingsRow, StatsRow, Tx
 
 from .codec import load_ruleset
+from .languages import language_of_row
 from .models import (
     NO_LINKS,
     AiLevel,
@@ -26,6 +28,7 @@ from .models import (
 )
 from .pinging import PingMode
 from .places import TableMode
+from .season_calendar import SeasonLength
 from .timers import DEFAULT_TURN_TIMEOUT_MINUTES
 
 
@@ -50,6 +53,10 @@ def settings_from_row(guild_id: int, row: SettingsRow | None) -> ServerSettings:
         ping_mode=PingMode(row.ping_mode),
         ping_idle_minutes=row.ping_idle_minutes,
         tables=TableMode(row.tables),
+        season=SeasonLength(row.season),
+        announce_channel_id=row.announce_channel_id,
+        champion_role_id=row.champion_role_id,
+        language=language_of_row(row.language),
     )
 
 
@@ -74,7 +81,7 @@ async def game_ruleset(
             ruleset = ruleset.with_setting("match_games", match_games)
             ruleset = ruleset.with_setting("match", "best_of")
     except RulesetError as err:
-        raise SettingsError(str(err)) from err
+        raise SettingsError.of(err) from err
     return ruleset
 
 
@@ -85,33 +92,38 @@ async def check_free(tx: Tx, guild_id: int, user_id: int, name: str | None) -> N
     if game_id is None:
         return
     row = await tx.game(game_id)
-    against = ""
+    params: dict[str, Param] = {"game": game_id}
+    if name is not None:
+        params["name"] = name
     if row is not None:
-        other = row.name1 if user_id == row.player0 else row.name0
-        against = f" against {other}"
-    if name is None:
-        message = f"You're already in game #{game_id}{against} — finish or resign it first."
-    else:
-        message = f"{name} is already in game #{game_id}{against}."
-    raise AlreadyInGameError(message, game_id=game_id, user_id=user_id)
+        params["opponent"] = row.name1 if user_id == row.player0 else row.name0
+    keys = {  # (the player themself?, an opponent to name?)
+        (True, True): "err.busy.you",
+        (True, False): "err.busy.you_alone",
+        (False, True): "err.busy.them",
+        (False, False): "err.busy.them_alone",
+    }
+    key = keys[name is None, row is not None]
+    raise AlreadyInGameError(key, game_id=game_id, user_id=user_id, **params)
 
 
 async def open_challenge(tx: Tx, challenge_id: int, now: float) -> ChallengeRow:
     row = await tx.challenge(challenge_id)
     if row is None:
-        raise ChallengeError("There's no such challenge.")
+        raise ChallengeError("err.challenge.none")
     status = ChallengeStatus(row.status)
     if status is ChallengeStatus.OPEN and row.expires_at <= now:
         status = ChallengeStatus.EXPIRED
     if status is ChallengeStatus.OPEN:
         return row
-    messages = {
-        ChallengeStatus.ACCEPTED: f"This challenge was already accepted (game #{row.game_id}).",
-        ChallengeStatus.DECLINED: "This challenge was declined.",
-        ChallengeStatus.CANCELLED: "This challenge was cancelled.",
-        ChallengeStatus.EXPIRED: "This challenge has expired.",
+    if status is ChallengeStatus.ACCEPTED:
+        raise ChallengeError("err.challenge.accepted", game=str(row.game_id))
+    keys = {
+        ChallengeStatus.DECLINED: "err.challenge.declined",
+        ChallengeStatus.CANCELLED: "err.challenge.cancelled",
+        ChallengeStatus.EXPIRED: "err.challenge.expired",
     }
-    raise ChallengeError(messages[status])
+    raise ChallengeError(keys[status])
 
 
 def challenge_from_row(row: ChallengeRow) -> Challenge:

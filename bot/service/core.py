@@ -23,7 +23,7 @@ from typing import Protocol
 from bot.shards import ShardRange
 from bot.storage import Repository, Tx
 
-from .games import NO_GAME_MESSAGE, GameCache, Step, run_move
+from .games import GameCache, Step, run_move
 from .models import NoSuchGameError
 from .timers import HEARTBEAT_KEY
 from .views import MoveResult
@@ -113,7 +113,7 @@ class MovePath:
         same transaction (a slash command names no game)."""
         game_id = await tx.active_game_id(guild_id, user_id)
         if game_id is None:
-            raise NoSuchGameError(NO_GAME_MESSAGE)
+            raise NoSuchGameError("err.game.no_active")
         result = await self.run(game_id, step, tx)
         assert result is not None  # only timeouts return None
         return result

@@ -39,6 +39,7 @@ from bot.engine import (
     Phase,
     StateError,
 )
+from bot.engine.errors import EngineError, Phrase
 from bot.storage import GameRow, GameUpdate, NewGame, Tx
 
 from . import scoring
@@ -62,7 +63,6 @@ from .ratings import INITIAL_RATING, elo_update
 from .timers import DEFAULT_TURN_TIMEOUT_MINUTES, STOPPED, TurnClock, start_clock
 from .views import MoveResult
 
-STALE_MESSAGE: Final = "That's from an earlier turn — nothing changed."
 #: Committed games in progress kept in memory (a few KB each); the rest are
 #: re-read.  Sized for every game a busy server has going at once.
 CACHE_SIZE: Final = 4096
@@ -70,19 +70,6 @@ CACHE_SIZE: Final = 4096
 #: last board, a tally, a rematch).  A bot that has played a hundred thousand
 #: games must not hold thousands of them, so they get a short list of their own.
 FINISHED_CACHE_SIZE: Final = 64
-
-
-NO_GAME_MESSAGE: Final = (
-    "You have no game in progress in this server. Start one with /gin challenge."
-)
-
-
-TABLE_DONE_MESSAGE: Final = (
-    "Your table's hand is over: the next hand is dealt when the other table finishes."
-)
-
-
-NOT_YOURS_MESSAGE: Final = "That's not your game — start your own with /gin challenge."
 
 
 class StepKind(StrEnum):
@@ -178,19 +165,18 @@ class GameCache:
         text = await tx.game_state(row.id)
         try:
             if text is None:
-                raise StateError("no state")
+                raise StateError("err.state.missing")
             game = load_state(text)
         except (StateError, ValueError) as err:
-            raise GameDamagedError(
-                f"Game #{row.id} can't be loaded ({err}). Please tell a moderator."
-            ) from err
+            reason = Phrase(err.key, err.params) if isinstance(err, EngineError) else str(err)
+            raise GameDamagedError("err.game.damaged", game=row.id, reason=reason) from err
         self.put(row.id, row.version, game)
         return game
 
     async def load(self, tx: Tx, game_id: int) -> GameSnapshot:
         row = await tx.game(game_id)
         if row is None:
-            raise NoSuchGameError(f"There's no game #{game_id}.")
+            raise NoSuchGameError("err.game.none", game=game_id)
         return snapshot_from_row(row, await self.game_at(tx, row))
 
 
@@ -270,17 +256,17 @@ async def run_move(
     """
     found = await tx.game_for_move(game_id)
     if found is None:
-        raise NoSuchGameError(f"There's no game #{game_id}.")
+        raise NoSuchGameError("err.game.none", game=game_id)
     row, timeout = found
     seat: int | None = None
     if step.user_id is not None:
         seat = 0 if step.user_id == row.player0 else 1 if step.user_id == row.player1 else None
         if seat is None:
-            raise NotYourGameError("You're not playing in this game.")
+            raise NotYourGameError("err.rules.not_playing")
     if step.expected_version is not None and step.expected_version != row.version:
-        raise StaleActionError(STALE_MESSAGE)
+        raise StaleActionError("err.game.stale")
     if row.team_game_id is not None and row.status == GameStatus.FINISHED.value:
-        raise MoveRejectedError(TABLE_DONE_MESSAGE)
+        raise MoveRejectedError("err.game.table_done")
     if step.due_at is not None and (
         row.status != GameStatus.ACTIVE.value
         or row.turn_deadline is None
@@ -291,7 +277,7 @@ async def run_move(
     if seat is None:
         seat = committed.turn
         if seat is None:
-            raise MoveRejectedError("This game is over.")
+            raise MoveRejectedError("err.rules.game_over")
     step = _with_knock_card(step, committed, seat, Assist(row.assist))
     game = clone_game(committed)
     try:
@@ -300,7 +286,7 @@ async def run_move(
         else:
             outcome = game.forfeit(seat, FORFEIT_ENDS[step.kind])
     except GameError as err:
-        raise MoveRejectedError(str(err)) from err
+        raise MoveRejectedError.of(err) from err
 
     over = game.is_over
     clock = turn_clock(game, row.ai_level, timeout, now)
@@ -368,10 +354,7 @@ def _with_knock_card(step: Step, game: Game, seat: int, assist: Assist) -> Step:
     ):
         return step
     if assist is not Assist.FULL:
-        raise MoveRejectedError(
-            "Name the card you knock with, e.g. /gin knock card:7h — at this server's "
-            f"assistance level ({assist}) I don't pick it for you."
-        )
+        raise MoveRejectedError("err.game.name_knock_card", assist=assist.value)
     return replace(step, action=Action(ActionKind.KNOCK, game.best_discard(seat)))
 
 

@@ -113,12 +113,9 @@ def place_seats(
     open_mine = sum(1 for s in mine if s.user_id is None)
     open_theirs = sum(1 for s in theirs if s.user_id is None)
     if open_mine and open_theirs:
-        raise ChallengeError(
-            "The computer can fill the seats of one team only: name your partner, "
-            "or both opponents."
-        )
+        raise ChallengeError("err.table.computer_one_team")
     if not open_mine and not open_theirs:
-        raise ChallengeError("Every seat is taken: leave one empty for the computer.")
+        raise ChallengeError("err.table.no_seat_for_computer")
     count = 0
 
     def fill(team: list[LobbySeat]) -> list[LobbySeat]:

@@ -1,4 +1,4 @@
-"""Plain results and player-worded errors of the game service.
+"""Plain results and typed errors of the game service.
 
 The service speaks in these types only (plus engine records), so the Discord
 layer never touches SQL or engine internals, and tests can read them directly.
@@ -12,9 +12,22 @@ from enum import StrEnum
 
 from bot.engine import Assist, Game, GameEnd, GameResult, HandEnd, Ruleset
 from bot.engine.views import PublicView
+from bot.i18n import Lang
 
+from .errors import AlreadyInGameError as AlreadyInGameError
+from .errors import ChallengeError as ChallengeError
+from .errors import GameDamagedError as GameDamagedError
+from .errors import MoveRejectedError as MoveRejectedError
+from .errors import NoSuchGameError as NoSuchGameError
+from .errors import NotYourGameError as NotYourGameError
+from .errors import PermissionDeniedError as PermissionDeniedError
+from .errors import ServiceError as ServiceError
+from .errors import SettingsError as SettingsError
+from .errors import StaleActionError as StaleActionError
+from .errors import UnknownSortError as UnknownSortError
 from .pinging import DEFAULT_IDLE_MINUTES, PingMode
 from .places import TableMode
+from .season_calendar import SeasonLength
 
 
 class GameStatus(StrEnum):
@@ -50,64 +63,9 @@ class AiLevel(StrEnum):
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
-
-
-# --- errors -----------------------------------------------------------------------
-
-
-class ServiceError(Exception):
-    """Anything the player did that we refuse; ``str(err)`` is for the player
-    and never names a card they hold that others could see (errors are
-    always shown ephemerally to the actor only)."""
-
-
-class NoSuchGameError(ServiceError):
-    pass
-
-
-class NotYourGameError(ServiceError):
-    pass
-
-
-class MoveRejectedError(ServiceError):
-    """The engine refused the move (wrong turn, card not held, over the limit...)."""
-
-
-class StaleActionError(ServiceError):
-    """The request names an older version of the game: an old button or a
-    double click. Nothing changed."""
-
-
-class AlreadyInGameError(ServiceError):
-    """One active game per player per server; names the game in the way."""
-
-    def __init__(
-        self, message: str, *, game_id: int | None = None, user_id: int | None = None
-    ) -> None:
-        super().__init__(message)
-        self.game_id = game_id  # the game the player is already in
-        self.user_id = user_id  # the player who is busy
-
-
-class ChallengeError(ServiceError):
-    """Can't challenge yourself, no such challenge, not yours to answer, expired."""
-
-
-class SettingsError(ServiceError):
-    pass
-
-
-class UnknownSortError(SettingsError):
-    """A leaderboard sort we don't have; the message lists the valid ones."""
-
-
-class GameDamagedError(ServiceError):
-    """The stored state of a game cannot be read (never expected: a bug or a
-    hand-edited database).  A moderator can still see it in the database."""
-
-
-class PermissionDeniedError(ServiceError):
-    pass
+    #: Plays each person at their own saved strength, so they win about half
+    #: their games (bot/ai/adaptive.py; the state: bot/service/adaptive.py).
+    ADAPTIVE = "adaptive"
 
 
 # --- results ---------------------------------------------------------------------------
@@ -123,6 +81,13 @@ class ServerSettings:
     ping_mode: PingMode = PingMode.IDLE
     ping_idle_minutes: int = DEFAULT_IDLE_MINUTES
     tables: TableMode = TableMode.THREAD
+    #: Seasons: their length (``off``: one all-time table), and where they
+    #: end (the podium's channel, the champion's role).
+    season: SeasonLength = SeasonLength.OFF
+    announce_channel_id: int | None = None
+    champion_role_id: int | None = None
+    #: The public messages' language; ``None``: the server's own Discord language.
+    language: Lang | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from bot.engine import Action, SeatView
 from bot.storage import Tx
 
 from .core import MovePath, ServiceContext
-from .games import NO_GAME_MESSAGE, NOT_YOURS_MESSAGE, Step, StepKind
+from .games import Step, StepKind
 from .models import (
     AiLevel,
     GameSnapshot,
@@ -95,7 +95,7 @@ class MoveDesk:
         if not await self._ctx.repo.write(
             lambda tx: tx.set_board(game_id, channel_id, message_id, posted_at, version, hand)
         ):
-            raise NoSuchGameError(f"There's no game #{game_id}.")
+            raise NoSuchGameError("err.game.none", game=game_id)
 
     async def place_in_thread(self, game_id: int, parent_id: int, message_id: int) -> TableView:
         """The game moves to the thread started from ``message_id`` in
@@ -124,7 +124,7 @@ class MoveDesk:
     ) -> TableView:
         async def txn(tx: Tx) -> GameSnapshot:
             if not await tx.place_game(game_id, channel_id, parent_id, summary_id):
-                raise NoSuchGameError(f"There's no game #{game_id}.")
+                raise NoSuchGameError("err.game.none", game=game_id)
             return await self._ctx.cache.load(tx, game_id)
 
         return table_of(await self._ctx.repo.write(txn))
@@ -191,7 +191,7 @@ class MoveDesk:
         no rating or statistics change.  (Permission checks are the bot's job.)"""
         table = await self.table_view(game_id)
         if table.guild_id != guild_id:
-            raise NoSuchGameError("There is no such game in this server.")
+            raise NoSuchGameError("err.game.none_here")
         result = await self._path.move(game_id, Step(StepKind.ENDED, actor_id=moderator_id))
         assert result is not None
         return report_of(result, None)
@@ -204,11 +204,11 @@ class MoveDesk:
         async def txn(tx: Tx) -> TurnView:
             gid = game_id if game_id is not None else await tx.active_game_id(guild_id, user_id)
             if gid is None:
-                raise NoSuchGameError(NO_GAME_MESSAGE)
+                raise NoSuchGameError("err.game.no_active")
             snap = await self._ctx.cache.load(tx, gid)
             seat = snap.seat_of(user_id)
             if seat is None:
-                raise NotYourGameError(NOT_YOURS_MESSAGE)
+                raise NotYourGameError("err.game.not_yours")
             return turn_of(snap, seat)
 
         return await self._ctx.repo.read(txn)
@@ -240,7 +240,7 @@ class MoveDesk:
     async def check_player(self, game_id: int, user_id: int) -> None:
         """Refuse anyone who is not playing ``game_id``."""
         if user_id not in await self.players_of(game_id):
-            raise NotYourGameError(NOT_YOURS_MESSAGE)
+            raise NotYourGameError("err.game.not_yours")
 
 
 async def ai_turn(

@@ -67,11 +67,11 @@ class PartnershipDesk:
         when nobody else has to join."""
         named = [creator[0]] + [p[0] for p in ([partner] if partner else []) + list(opponents)]
         if len(set(named)) != len(named):
-            raise ChallengeError("Each player can take one seat only: name four different people.")
+            raise ChallengeError("err.table.four_different")
         if ai_user_id in named:
-            raise ChallengeError("Leave a seat empty for the computer instead of naming it.")
+            raise ChallengeError("err.table.computer_named")
         if len(opponents) > 2:
-            raise ChallengeError("A team has two players.")
+            raise ChallengeError("err.table.team_of_two")
         seats = place_seats(creator, partner, opponents, level, ai_user_id)
 
         async def txn(tx: Tx) -> Lobby:
@@ -137,14 +137,14 @@ class PartnershipDesk:
             seats = list(lobby.seats)
             mine = lobby.seat_of(user_id)
             if mine is not None and seats[mine].joined:
-                raise ChallengeError("You're already at this table.")
+                raise ChallengeError("err.table.already_seated")
             if mine is None:
                 order = [lobby.creator_team, 1 - lobby.creator_team]
                 teams = order if team is None else [order[team]]
                 free = [i for t in teams for i in (2 * t, 2 * t + 1) if seats[i].user_id is None]
                 if not free:
                     raise ChallengeError(
-                        "That team is full." if team is not None else "This table is full."
+                        "err.table.team_full" if team is not None else "err.table.full"
                     )
                 mine = free[0]
             await check_free(tx, row.guild_id, user_id, None)
@@ -168,7 +168,7 @@ class PartnershipDesk:
             lobby = lobby_of(row)
             seat = lobby.seat_of(user_id)
             if seat is None:
-                raise ChallengeError("You're not at this table.")
+                raise ChallengeError("err.table.not_seated")
             if user_id == row.creator_id:
                 new = replace(row, status=LobbyStatus.CANCELLED.value)
             else:
@@ -211,20 +211,20 @@ class PartnershipDesk:
     async def _lobby_row(tx: Tx, lobby_id: int) -> TeamGameRow:
         row = await tx.team_game(lobby_id)
         if row is None:
-            raise ChallengeError("There's no such table.")
+            raise ChallengeError("err.table.none")
         return row
 
     async def _open_lobby(self, tx: Tx, lobby_id: int, now: float) -> TeamGameRow:
         row = await self._lobby_row(tx, lobby_id)
         if row.status == LobbyStatus.LOBBY and row.expires_at <= now:
-            raise ChallengeError("This table expired: nobody filled it in time.")
+            raise ChallengeError("err.table.expired")
         if row.status != LobbyStatus.LOBBY:
-            word = {
-                LobbyStatus.ACTIVE.value: "has already started",
-                LobbyStatus.FINISHED.value: "has already been played",
-                LobbyStatus.CANCELLED.value: "was cancelled",
-            }.get(row.status, "is closed")
-            raise ChallengeError(f"This table {word}.")
+            key = {
+                LobbyStatus.ACTIVE.value: "err.table.started",
+                LobbyStatus.FINISHED.value: "err.table.played",
+                LobbyStatus.CANCELLED.value: "err.table.cancelled",
+            }.get(row.status, "err.table.closed")
+            raise ChallengeError(key)
         return row
 
     async def _start_team(self, tx: Tx, row: TeamGameRow, stored_version: int, now: float) -> Lobby:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
+from .errors import SettingsError
+
 PING_SETTING: Final = "ping"
 DEFAULT_IDLE_MINUTES: Final = 5
 MAX_IDLE_MINUTES: Final = 1440
@@ -22,16 +24,10 @@ class PingMode(StrEnum):
     OFF = "off"
 
 
-PING_HELP: Final = (
-    "ping must be “every turn”, “after N minutes” (1 to 1440; the default is "
-    f"after {DEFAULT_IDLE_MINUTES}) or “off”."
-)
-
-
 def parse_ping(text: str) -> tuple[PingMode, int | None]:
     """``every`` / ``every turn``, ``off``, ``idle``, ``after 10 minutes``, ``10``;
-    the minutes are ``None`` when the text names none.  Raises ``ValueError``
-    worded for the player."""
+    the minutes are ``None`` when the text names none.  Raises
+    :class:`SettingsError` (a ``ValueError``) naming the choices."""
     words = text.strip().lower().replace("_", " ").split()
     if words in (["every"], ["every", "turn"], ["always"]):
         return PingMode.EVERY, None
@@ -44,7 +40,7 @@ def parse_ping(text: str) -> tuple[PingMode, int | None]:
         minutes = int(rest[0])
         if 1 <= minutes <= MAX_IDLE_MINUTES:
             return PingMode.IDLE, minutes
-    raise ValueError(PING_HELP)
+    raise SettingsError("err.settings.ping", most=MAX_IDLE_MINUTES, default=DEFAULT_IDLE_MINUTES)
 
 
 def ping_line(mode: PingMode, minutes: int) -> str:
@@ -52,5 +48,5 @@ def ping_line(mode: PingMode, minutes: int) -> str:
     if mode is PingMode.EVERY:
         return "Turn pings: every turn."
     if mode is PingMode.OFF:
-        return "Turn pings: off (the reminder before a forfeit still pings)."
+        return "Turn pings: off (the reminder at half time still pings)."
     return f"Turn pings: only when the player to move is idle for {minutes} minutes."

@@ -12,6 +12,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Final
 
+from .errors import SettingsError
+
 TABLES_SETTING: Final = "tables"
 
 
@@ -21,17 +23,15 @@ class TableMode(StrEnum):
 
 
 def parse_table_mode(text: str) -> TableMode:
-    """``thread`` / ``channel``; raises ``ValueError`` worded for the player."""
+    """``thread`` / ``channel``; raises :class:`SettingsError` (a
+    ``ValueError``) naming the choices."""
     word = text.strip().lower()
     if word in ("threads", "default"):
         word = TableMode.THREAD.value
     try:
         return TableMode(word)
     except ValueError:
-        raise ValueError(
-            "tables must be thread (each game in its own thread, one summary line in the "
-            "channel) or channel (everything in the channel)."
-        ) from None
+        raise SettingsError("err.settings.tables") from None
 
 
 def tables_line(mode: TableMode) -> str:

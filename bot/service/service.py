@@ -1,14 +1,17 @@
 """The game service: the one place that runs games.
 
 No Discord here: user ids are plain ints, results and errors are the types
-of :mod:`bot.service.models` and :mod:`bot.service.views`, every message is
-worded for the player.  :class:`GinService` is only the composition root:
+of :mod:`bot.service.models` and :mod:`bot.service.views`, and every refusal
+names its words by key (:mod:`bot.service.errors`), worded for the player at
+the edge.  :class:`GinService` is only the composition root:
 each job is a part of its own, a plain class given the shared
 :class:`~bot.service.core.ServiceContext` (``settings``, ``challenges``,
 ``moves``, ``clocks``, ``standings``, ``coach``, ``partnerships``,
-``tournaments``), and each controller of the bot is handed the part it uses.
-Group play subscribes to moves as ordered observers of the one
-:class:`~bot.service.core.MovePath`.  The computer's turns and the timer
+``tournaments``, ``history``, ``replays``, ``profiles``, ``adaptive``,
+``seasons``, ``achievements``), and
+each controller of the bot is handed the part it uses.
+Group play and the adaptive computer subscribe to moves as ordered observers
+of the one :class:`~bot.service.core.MovePath`.  The computer's turns and the timer
 loop run in :mod:`~bot.service.ai_runner` and :mod:`~bot.service.timer_loop`,
 which hand what must be posted to a callback.
 
@@ -53,18 +56,23 @@ from collections.abc import Callable
 from bot.shards import ShardRange
 from bot.storage import Repository
 
+from .achievements import AchievementDesk
+from .adaptive import AdaptiveDesk
 from .challenges import ChallengeDesk
 from .clocks import ClockDesk
 from .coach import CoachDesk
 from .core import MovePath, ServiceContext
-from .games import STALE_MESSAGE
+from .history import HistoryDesk
 from .moves import MoveDesk
 from .partnership import PartnershipDesk
+from .profile import ProfileDesk
+from .replay import ReplayDesk
+from .seasons import SeasonDesk
 from .settings import SettingsDesk
 from .standings import StandingsDesk
 from .tournaments import TournamentDesk
 
-__all__ = ["STALE_MESSAGE", "GinService"]
+__all__ = ["GinService"]
 
 
 class GinService:
@@ -86,11 +94,31 @@ class GinService:
         self.challenges = ChallengeDesk(ctx)
         self.standings = StandingsDesk(ctx)
         self.coach = CoachDesk(ctx)
+        # Looking back on finished games: lists, replays, profiles.
+        self.history = HistoryDesk(ctx)
+        self.replays = ReplayDesk(ctx)
+        self.profiles = ProfileDesk(ctx)
         self.partnerships = PartnershipDesk(ctx)
         self.tournaments = TournamentDesk(ctx)
+        # Each player's strength against the adaptive computer.
+        self.adaptive = AdaptiveDesk(ctx)
         # The order today's rules need: a table's hand feeds its team game
-        # first, a finished match its tournament after.
-        self.move_path = MovePath(ctx, (self.partnerships, self.tournaments))
+        # first, a finished match its tournament after; a finished adaptive
+        # game moves the player's strength (a game of its own: any order).
+        # Seasons and achievements: a rated result counts in the season in
+        # progress, then what the hand or game earned (a won tournament known).
+        self.seasons = SeasonDesk(ctx)
+        self.achievements = AchievementDesk(ctx)
+        self.move_path = MovePath(
+            ctx,
+            (
+                self.partnerships,
+                self.tournaments,
+                self.adaptive,
+                self.seasons,
+                self.achievements,
+            ),
+        )
         self.moves = MoveDesk(ctx, self.move_path)
         self.clocks = ClockDesk(ctx, self.move_path)
 

@@ -46,7 +46,7 @@ class StandingsDesk:
         key = _SORT_ALIASES.get(key, key)
         if key not in LEADERBOARD_SORTS:
             raise UnknownSortError(
-                f"Can't sort by “{sort}”. Sort by one of: {', '.join(LEADERBOARD_SORTS)}."
+                "err.leaderboard.unknown_sort", sort=sort, sorts=", ".join(LEADERBOARD_SORTS)
             )
         size = min(max(page_size, 1), 100)
         least = max(min_games, 0)

@@ -18,6 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from .errors import SettingsError
+
 DEFAULT_TURN_TIMEOUT_MINUTES: Final = 60
 MIN_TURN_TIMEOUT_MINUTES: Final = 1
 MAX_TURN_TIMEOUT_MINUTES: Final = 10080  # one week
@@ -56,14 +58,13 @@ def downtime_credit(now: float, heartbeat: float | None) -> float:
 
 
 def parse_timeout_minutes(text: str | int) -> int:
-    """A turn timeout in whole minutes; raises ``ValueError`` with a message
-    for the player."""
-    message = (
-        f"turn_timeout must be a whole number of minutes from {MIN_TURN_TIMEOUT_MINUTES} "
-        f"to {MAX_TURN_TIMEOUT_MINUTES} (one week)."
+    """A turn timeout in whole minutes; raises :class:`SettingsError` (a
+    ``ValueError``) saying what is allowed."""
+    refusal = SettingsError(
+        "err.settings.turn_timeout", low=MIN_TURN_TIMEOUT_MINUTES, high=MAX_TURN_TIMEOUT_MINUTES
     )
     if isinstance(text, bool):
-        raise ValueError(message)
+        raise refusal
     if isinstance(text, int):
         minutes = text
     else:
@@ -75,7 +76,7 @@ def parse_timeout_minutes(text: str | int) -> int:
         try:
             minutes = int(t)
         except ValueError as exc:
-            raise ValueError(message) from exc
+            raise refusal from exc
     if not MIN_TURN_TIMEOUT_MINUTES <= minutes <= MAX_TURN_TIMEOUT_MINUTES:
-        raise ValueError(message)
+        raise refusal
     return minutes

@@ -120,24 +120,22 @@ class TournamentDesk:
         it arrives from a slash-command choice, and a wrong one must change
         nothing and say why rather than fail later."""
         if not can_manage:
-            raise PermissionDeniedError("Only members with Manage Server can open a tournament.")
+            raise PermissionDeniedError("err.tournament.open_needs_manage")
         try:
             form = TournamentFormat(fmt)
         except ValueError as err:
-            raise SettingsError("The format is single_elimination or round_robin.") from err
+            raise SettingsError("err.tournament.format") from err
         minutes = DEFAULT_SIGNUP_MINUTES if signup_minutes is None else signup_minutes
         low, high = SIGNUP_LIMITS
         if not low <= minutes <= high:
-            raise SettingsError(f"Sign-up lasts from {low} minute to {high // 1440} days.")
+            raise SettingsError("err.tournament.signup_length", low=low, days=high // 1440)
         name = " ".join((title or "Gin tournament").split())[:TITLE_LIMIT] or "Gin tournament"
         games = DEFAULT_MATCH_GAMES if match_games is None else match_games
 
         async def txn(tx: Tx) -> TournamentSummary:
             now = self._ctx.clock()
             if await _open_row(tx, guild_id) is not None:
-                raise ChallengeError(
-                    "This server already has a tournament under way: see /gin tournament show."
-                )
+                raise ChallengeError("err.tournament.one_at_a_time")
             ruleset = await game_ruleset(tx, guild_id, target, variant, games)
             row = TournamentRow(
                 id=0,
@@ -187,9 +185,9 @@ class TournamentDesk:
             row = await _signup_row(tx, tournament_id, now)
             entrants = json.loads(row.entrants)
             if any(int(u) == user_id for u, _ in entrants):
-                raise ChallengeError("You're already signed up.")
+                raise ChallengeError("err.tournament.signed_up")
             if len(entrants) >= MAX_PLAYERS:
-                raise ChallengeError(f"The tournament is full ({MAX_PLAYERS} players).")
+                raise ChallengeError("err.tournament.full", n=MAX_PLAYERS)
             entrants.append([user_id, name])
             new = replace(
                 row, entrants=json.dumps(entrants), version=row.version + 1, updated_at=now
@@ -206,7 +204,7 @@ class TournamentDesk:
             entrants = json.loads(row.entrants)
             kept = [e for e in entrants if int(e[0]) != user_id]
             if len(kept) == len(entrants):
-                raise ChallengeError("You're not signed up.")
+                raise ChallengeError("err.tournament.not_signed_up")
             new = replace(row, entrants=json.dumps(kept), version=row.version + 1, updated_at=now)
             await tx.save_tournament(new, row.version)
             return summary_of(new)
@@ -222,11 +220,9 @@ class TournamentDesk:
             now = self._ctx.clock()
             row = await _signup_row(tx, tournament_id, now)
             if user_id != row.creator_id and not can_manage:
-                raise PermissionDeniedError(
-                    "Only the tournament's opener or Manage Server can start it."
-                )
+                raise PermissionDeniedError("err.tournament.start_needs_opener")
             if len(json.loads(row.entrants)) < 2:
-                raise ChallengeError("A tournament needs at least 2 players.")
+                raise ChallengeError("err.tournament.too_few", n=2)
             return await self._close_signup(tx, row, now)
 
         return await self._ctx.repo.write(txn)
@@ -241,11 +237,9 @@ class TournamentDesk:
             now = self._ctx.clock()
             row = await _row(tx, tournament_id)
             if row.status not in (TournamentStatus.SIGNUP, TournamentStatus.RUNNING):
-                raise ChallengeError("This tournament is already over.")
+                raise ChallengeError("err.tournament.over")
             if user_id != row.creator_id and not can_manage:
-                raise PermissionDeniedError(
-                    "Only the tournament's opener or Manage Server can cancel it."
-                )
+                raise PermissionDeniedError("err.tournament.cancel_needs_opener")
             return summary_of(await _cancel(tx, row, now))
 
         return await self._ctx.repo.write(txn)
@@ -295,7 +289,7 @@ class TournamentDesk:
         try:
             bracket = Bracket.new(TournamentFormat(row.format), seed(entrants))
         except TournamentError as err:
-            raise ChallengeError(str(err)) from err
+            raise ChallengeError.of(err) from err
         games: dict[str, int] = {}
         row = replace(row, status=TournamentStatus.RUNNING.value)
         started = await self._start_ready(tx, row, bracket, games, now)
@@ -403,7 +397,7 @@ class TournamentDesk:
 async def _row(tx: Tx, tournament_id: int) -> TournamentRow:
     row = await tx.tournament(tournament_id)
     if row is None:
-        raise ChallengeError("There's no such tournament.")
+        raise ChallengeError("err.tournament.none")
     return row
 
 
@@ -429,7 +423,7 @@ async def _open_row(tx: Tx, guild_id: int) -> TournamentRow | None:
 async def _signup_row(tx: Tx, tournament_id: int, now: float) -> TournamentRow:
     row = await _row(tx, tournament_id)
     if row.status != TournamentStatus.SIGNUP or row.signup_ends <= now:
-        raise ChallengeError("Sign-up for this tournament is closed.")
+        raise ChallengeError("err.tournament.signup_closed")
     return row
 
 

@@ -36,6 +36,7 @@ from bot.engine import (
 from bot.engine.team_game import TeamHandRecord
 from bot.engine.tournament import TournamentFormat, TournamentView
 
+from .achievement_rules import Award
 from .models import (
     AiLevel,
     GameSnapshot,
@@ -220,6 +221,8 @@ class MoveReport:
     tournament: TournamentProgress | None = None
     #: Games this move started: the next hand's tables, or tournament matches.
     new_tables: tuple[TableView, ...] = ()
+    #: Achievements this move earned (announced in the game's place).
+    awards: tuple[Award, ...] = ()
 
 
 def table_of(snap: GameSnapshot) -> TableView:
@@ -279,6 +282,8 @@ class MoveResult:
     team: TeamProgress | None = None
     #: The move finished a tournament match.
     tournament: TournamentProgress | None = None
+    #: Achievements the move earned (each stored once: a re-run earns none).
+    awards: tuple[Award, ...] = ()
 
 
 def report_of(result: MoveResult, viewer_id: int | None) -> MoveReport:
@@ -302,6 +307,7 @@ def report_of(result: MoveResult, viewer_id: int | None) -> MoveReport:
         team=result.team,
         tournament=result.tournament,
         new_tables=new_tables_of(result),
+        awards=result.awards,
     )
 
 

@@ -31,6 +31,10 @@ from .rows import (
     TimerRow,
     TournamentRow,
 )
+from .tables.achievements import EarnedRow
+from .tables.adaptive import AdaptiveRow
+from .tables.archive import BestHandRow, HandFiguresRow, PastGameRow, RatedResultRow
+from .tables.seasons import PodiumRow, SeasonGameRow
 from .tables.stats import LEADERBOARD_SORTS
 from .tx import Tx
 
@@ -38,18 +42,26 @@ __all__ = [
     "LATEST_VERSION",
     "LEADERBOARD_SORTS",
     "MIGRATIONS",
+    "AdaptiveRow",
     "AiStatsRow",
+    "BestHandRow",
     "BusyError",
     "ChallengeRow",
     "CommitUnknownError",
     "DatabaseUnavailableError",
+    "EarnedRow",
     "GameRow",
     "GameUpdate",
+    "HandFiguresRow",
     "HandRow",
     "MoveRow",
     "NewGame",
+    "PastGameRow",
+    "PodiumRow",
+    "RatedResultRow",
     "Repository",
     "ResultRow",
+    "SeasonGameRow",
     "SettingsRow",
     "StatsRow",
     "StorageError",

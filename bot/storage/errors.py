@@ -41,10 +41,14 @@ class DatabaseUnavailableError(StorageError):
     the PostgreSQL server is down, restarting or unreachable (the pool
     reconnects by itself once it answers again), or the SQLite file is
     locked by another program, read-only or on a full disk.  Not a bug and
-    not the player's doing: ``str(err)`` is the line the player sees, and
-    trying again once the database is back is always safe (the one
-    exception is :class:`CommitUnknownError`, which says so)."""
+    not the player's doing: the player is told so (``KEY``, the key of the
+    words in ``bot/locales/<language>/err.po``, worded in the player's
+    language by the Discord layer), and trying again once the database is
+    back is always safe (the one exception is :class:`CommitUnknownError`,
+    which says so).  ``str(err)`` is the English (``MESSAGE``, a copy of
+    ``en/err.po``'s: a test checks they agree)."""
 
+    KEY = "err.storage.unavailable"
     MESSAGE = "The game's database is unreachable; nothing was changed — try again in a moment."
 
     def __init__(self, detail: str = "") -> None:
@@ -61,6 +65,7 @@ class BusyError(DatabaseUnavailableError):
     3 seconds (which the player would see as "interaction failed"), and
     worded as what it is: not an outage of the database."""
 
+    KEY = "err.storage.busy"
     MESSAGE = "The bot is very busy right now; nothing was changed — try again in a moment."
 
 
@@ -70,6 +75,7 @@ class CommitUnknownError(DatabaseUnavailableError):
     answers again.  Never retried (that could apply a move twice); the
     player is told to look before trying again."""
 
+    KEY = "err.storage.commit_unknown"
     MESSAGE = (
         "The game's database stopped answering while saving that; look at the "
         "game in a moment to see whether it counted before trying again."

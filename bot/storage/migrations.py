@@ -301,6 +301,114 @@ MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE games ADD COLUMN summary_message_id INTEGER;
     ALTER TABLE games ADD COLUMN board_hand INTEGER;
     """,
+    # 6: a player's finished games (history, profile) without reading every
+    # result of the server: one index per seat, newest last.
+    """
+    CREATE INDEX game_results_player0 ON game_results (guild_id, player0, finished_at);
+    CREATE INDEX game_results_player1 ON game_results (guild_id, player1, finished_at);
+    """,
+    # 7: the adaptive computer.  Its strength for each player (the state as JSON,
+    # bot/storage/tables/adaptive.py), and 'adaptive' as the computer level of a
+    # game or team game.  Neither SQLite nor the shared DDL can widen a column's
+    # CHECK in place, so ai_level is copied into a new column with the wider
+    # check and the old column dropped (it moves to the end of the table; every
+    # statement names its columns).
+    """
+    CREATE TABLE adaptive_players (
+        guild_id   INTEGER NOT NULL,
+        user_id    INTEGER NOT NULL,
+        state      TEXT    NOT NULL,  -- AdaptiveState as JSON
+        updated_at REAL    NOT NULL,
+        PRIMARY KEY (guild_id, user_id)
+    ) WITHOUT ROWID;
+    ALTER TABLE games RENAME COLUMN ai_level TO ai_level_before;
+    ALTER TABLE games ADD COLUMN ai_level TEXT
+        CHECK (ai_level IN ('easy', 'normal', 'hard', 'adaptive'));
+    UPDATE games SET ai_level = ai_level_before WHERE ai_level_before IS NOT NULL;
+    ALTER TABLE games DROP COLUMN ai_level_before;
+    ALTER TABLE team_games RENAME COLUMN ai_level TO ai_level_before;
+    ALTER TABLE team_games ADD COLUMN ai_level TEXT
+        CHECK (ai_level IN ('easy', 'normal', 'hard', 'adaptive'));
+    UPDATE team_games SET ai_level = ai_level_before WHERE ai_level_before IS NOT NULL;
+    ALTER TABLE team_games DROP COLUMN ai_level_before;
+    """,
+    # 8: seasons and achievements.  The season settings; each season's standings
+    # (the all-time statistics' columns, per season window: a season's table is
+    # read per request, and its Elo ratings from 1200 can't be summed in SQL, so
+    # they are kept up to date in the result's own transaction, and rebuilt from
+    # game_results when the season setting changes); the seasons already closed
+    # (one row each, so a restart or a second process never closes one twice)
+    # with their podium; and the achievements earned (one row per player and
+    # achievement: never awarded twice).
+    """
+    ALTER TABLE server_settings ADD COLUMN season TEXT NOT NULL DEFAULT 'off'
+        CHECK (season IN ('off', 'weekly', 'monthly', 'quarterly'));
+    ALTER TABLE server_settings ADD COLUMN season_since REAL;
+    ALTER TABLE server_settings ADD COLUMN announce_channel_id INTEGER;
+    ALTER TABLE server_settings ADD COLUMN champion_role_id INTEGER;
+
+    CREATE TABLE season_standings (
+        guild_id           INTEGER NOT NULL,
+        season             TEXT    NOT NULL CHECK (season IN ('weekly', 'monthly', 'quarterly')),
+        starts_at          REAL    NOT NULL,
+        user_id            INTEGER NOT NULL,
+        name               TEXT    NOT NULL,
+        rating             REAL    NOT NULL,
+        games              INTEGER NOT NULL,
+        wins               INTEGER NOT NULL,
+        losses             INTEGER NOT NULL,
+        hands_won          INTEGER NOT NULL,
+        gins               INTEGER NOT NULL,
+        big_gins           INTEGER NOT NULL,
+        undercuts_scored   INTEGER NOT NULL,
+        undercuts_suffered INTEGER NOT NULL,
+        total_points       INTEGER NOT NULL,
+        best_game          INTEGER NOT NULL,
+        current_streak     INTEGER NOT NULL,
+        best_streak        INTEGER NOT NULL,
+        updated_at         REAL    NOT NULL,
+        PRIMARY KEY (guild_id, season, starts_at, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX season_standings_rating ON season_standings (guild_id, season, starts_at, rating);
+
+    CREATE TABLE season_closings (
+        guild_id  INTEGER NOT NULL,
+        season    TEXT    NOT NULL,
+        starts_at REAL    NOT NULL,
+        ends_at   REAL    NOT NULL,
+        closed_at REAL    NOT NULL,
+        players   INTEGER NOT NULL,  -- with a rated game in the season
+        PRIMARY KEY (guild_id, season, starts_at)
+    ) WITHOUT ROWID;
+    CREATE INDEX season_closings_ends ON season_closings (guild_id, ends_at);
+
+    CREATE TABLE season_champions (
+        guild_id  INTEGER NOT NULL,
+        season    TEXT    NOT NULL,
+        starts_at REAL    NOT NULL,
+        place     INTEGER NOT NULL CHECK (place BETWEEN 1 AND 3),
+        user_id   INTEGER NOT NULL,
+        name      TEXT    NOT NULL,
+        rating    REAL    NOT NULL,
+        games     INTEGER NOT NULL,
+        wins      INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, season, starts_at, place)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE achievements (
+        guild_id    INTEGER NOT NULL,
+        user_id     INTEGER NOT NULL,
+        achievement TEXT    NOT NULL,
+        earned_at   REAL    NOT NULL,
+        game_id     INTEGER,  -- the game that earned it (NULL: a season)
+        PRIMARY KEY (guild_id, user_id, achievement)
+    ) WITHOUT ROWID;
+    """,
+    # 9: the language of a server's public messages: ``auto`` (the server's
+    # own Discord language) or one of the catalogues' (en, es, pt-BR, de, fr).
+    """
+    ALTER TABLE server_settings ADD COLUMN language TEXT NOT NULL DEFAULT 'auto';
+    """,
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -32,6 +32,11 @@ class SettingsRow:
     ping_mode: str = "idle"
     ping_idle_minutes: int = 5
     tables: str = "thread"
+    season: str = "off"
+    season_since: float | None = None  # when ``season`` last changed
+    announce_channel_id: int | None = None
+    champion_role_id: int | None = None
+    language: str = "auto"  # the public messages' language: "auto" or a catalogue's
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .tables.achievements import AchievementsSql
+from .tables.adaptive import AdaptiveSql
+from .tables.archive import ArchiveSql
 from .tables.base import Db
 from .tables.challenges import ChallengesSql
 from .tables.games import GamesSql
@@ -17,6 +20,7 @@ from .tables.history import HistorySql
 from .tables.maintenance import MaintenanceSql
 from .tables.meta import MetaSql
 from .tables.players import PlayersSql
+from .tables.seasons import SeasonsSql
 from .tables.settings import SettingsSql
 from .tables.stats import StatsSql
 from .tables.timers import TimersSql
@@ -33,6 +37,10 @@ class Tx(
     GroupsSql,
     TimersSql,
     MaintenanceSql,
+    ArchiveSql,
+    AdaptiveSql,
+    SeasonsSql,
+    AchievementsSql,
 ):
     """Typed statements on a connection inside one open transaction, each
     one ``await``.

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from bot.storage import LATEST_VERSION
+
 ROOT = Path(__file__).resolve().parents[2]
 #: What the invite asks for: View Channels, Send Messages, Embed Links, Attach
 #: Files, Read Message History, Create Public Threads, Send Messages in Threads.
@@ -88,12 +90,12 @@ def test_check_on_a_fresh_folder_reads_its_env_file_and_creates_the_database(
     proc = gin_bot(tmp_path, "check")
     assert proc.returncode == 0, proc.stderr
     assert "Traceback" not in proc.stderr
-    assert "schema version 5" in proc.stdout, proc.stdout
+    assert f"schema version {LATEST_VERSION}" in proc.stdout, proc.stdout
     assert "0 games (0 in progress), 0 players" in proc.stdout
     assert f"client_id=<APP_ID>&{SCOPES}&permissions={INVITE_PERMISSIONS}" in proc.stdout
     assert (tmp_path / "games" / "gin.db").is_file()  # the .env of the working directory
     with sqlite3.connect(tmp_path / "games" / "gin.db") as conn:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == LATEST_VERSION
 
 
 def test_check_counts_games_and_names_the_application(tmp_path: Path) -> None:
@@ -117,7 +119,7 @@ def test_check_counts_games_and_names_the_application(tmp_path: Path) -> None:
 
 def test_check_without_a_token_reports_then_fails(tmp_path: Path) -> None:
     proc = gin_bot(tmp_path, "check")
-    assert "schema version 5" in proc.stdout
+    assert f"schema version {LATEST_VERSION}" in proc.stdout
     assert "DISCORD_TOKEN" in one_line(proc, 1)
 
 

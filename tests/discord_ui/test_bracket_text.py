@@ -16,7 +16,10 @@ from bot.engine.tournament import (
     seed,
     tournament_view,
 )
+from bot.i18n import Lang
 from tests.helpers.brackets import RR, SE, entrants, finished, progressed, view_of
+
+EN = Lang.EN
 
 
 def units(s: str) -> int:
@@ -29,16 +32,16 @@ def test_text_fits_discord_for_64_long_names(fmt: TournamentFormat) -> None:
     stages += [progressed(fmt, 64, k, long=True) for k in (10, 40, 300)]
     stages.append(finished(fmt, 64, long=True))
     for b in stages:
-        text = bracket_text(tournament_view(b, "T" * 300, "S" * 300))
+        text = bracket_text(EN, tournament_view(b, "T" * 300, "S" * 300))
         assert len(text) <= 2000
         assert units(text) <= 2000
-    over = bracket_text(view_of(stages[-1], "Finished"))
+    over = bracket_text(EN, view_of(stages[-1], "Finished"))
     assert "Champion" in over
 
 
 def test_text_keeps_the_current_round() -> None:
     b = progressed(SE, 64, 40, long=True)
-    text = bracket_text(view_of(b))
+    text = bracket_text(EN, view_of(b))
     assert "**Round 2**" in text
     assert text.count("playing now") == 3
 
@@ -54,21 +57,21 @@ def test_text_names_the_champion() -> None:
             assert winner is not None
             b.record(m.key, winner, (rng.randrange(400), rng.randrange(400)))
         assert b.champion is not None
-        text = bracket_text(view_of(b, "Finished"))
+        text = bracket_text(EN, view_of(b, "Finished"))
         assert f"🏆 Champion: **Name{b.champion - 1}**" in text
-        assert bracket_text(view_of(progressed(fmt, 6, 1))).count("Champion") == 0
+        assert bracket_text(EN, view_of(progressed(fmt, 6, 1))).count("Champion") == 0
 
 
 def test_text_small_bracket_shows_everything() -> None:
     b = Bracket.new(SE, [Entrant(i + 1, n, None, i) for i, n in enumerate(["Ana", "Bo", "Cy"])])
     b.start("r1m2")
-    text = bracket_text(view_of(b, "Round 1"))
+    text = bracket_text(EN, view_of(b, "Round 1"))
     assert "(1) Ana · bye" in text
     assert "▶ (2) Bo vs (3) Cy · *playing now*" in text
     assert "(1) Ana vs *TBD*" in text
     b.record("r1m2", 2, (250, 100))
     b.record("r2m1", 1, (251, 190))
-    text = bracket_text(view_of(b, "Finished"))
+    text = bracket_text(EN, view_of(b, "Finished"))
     assert "🏆 Champion: **Ana**" in text
     assert "**(1) Ana** beat (2) Bo · 251–190" in text
 
@@ -76,7 +79,7 @@ def test_text_small_bracket_shows_everything() -> None:
 def test_text_escapes_markdown_in_names() -> None:
     es = [Entrant(1, "**boss**_x_", 2000.0, 0), Entrant(2, "# head", None, 1)]
     b = Bracket.new(RR, seed(es))
-    text = bracket_text(view_of(b, "Round 1"))
+    text = bracket_text(EN, view_of(b, "Round 1"))
     assert "\\*\\*boss\\*\\*\\_x\\_" in text
     assert "\\# head" in text
     assert "**boss**" not in text
@@ -84,6 +87,6 @@ def test_text_escapes_markdown_in_names() -> None:
 
 def test_round_robin_text_has_standings() -> None:
     b = progressed(RR, 6, 7)
-    text = bracket_text(view_of(b))
+    text = bracket_text(EN, view_of(b))
     assert "**Standings**" in text
     assert text.count(" W · ") == 6

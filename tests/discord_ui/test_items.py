@@ -13,12 +13,19 @@ from typing import Any, cast
 import discord
 import pytest
 
-from bot.discord_ui.actions import ChallengeAction, LobbyAction, TournamentAction, TurnAction
+from bot.discord_ui.actions import (
+    ChallengeAction,
+    HelpAction,
+    LobbyAction,
+    TournamentAction,
+    TurnAction,
+)
 from bot.discord_ui.items import (
     DYNAMIC_ITEMS,
     ActionButton,
     ChallengeButton,
     DiscardSelect,
+    HelpButton,
     LobbyButton,
     ParsedItem,
     RematchButton,
@@ -39,6 +46,7 @@ def pinned() -> list[tuple[ParsedItem[Any], str]]:
         (ReviewButton(12, 4), "gin:v:12:4"),
         (LobbyButton(LobbyAction.JOIN_TEAM_2, 9), "gin:l:join1:9"),
         (TournamentButton(TournamentAction.START, 5), "gin:t:start:5"),
+        (HelpButton(HelpAction.NEXT, 2), "gin:help:next:2"),
     ]
 
 
@@ -69,6 +77,7 @@ async def test_custom_ids_keep_their_format_and_parse_back() -> None:
         ("gin:d:12:3", discord.ui.Button(custom_id="x")),  # a menu's id on a button
         ("gin:c:accept:0", discord.ui.Button(custom_id="x")),
         ("gin:t:join:99999999999999999999999", discord.ui.Button(custom_id="x")),
+        ("gin:help:next:0", discord.ui.Button(custom_id="x")),  # no page 0
     ],
 )
 async def test_a_custom_id_that_does_not_parse_is_forged(

@@ -1,7 +1,8 @@
 """Which errors reach a player in their own words (bot/discord_ui/errors.py,
 ``PLAYER_ERRORS``): every engine error through its root ``EngineError`` —
 ``MatchError`` and ``TournamentError`` included — and every typed error of
-the service, so none of them ends as the generic apology."""
+the service, so none of them ends as the generic apology.  Each carries the
+key of its words, worded in the player's language."""
 
 from __future__ import annotations
 
@@ -13,8 +14,9 @@ from types import ModuleType
 import bot.engine
 import bot.service
 from bot.discord_ui.errors import PLAYER_ERRORS, player_message
-from bot.discord_ui.text import APOLOGY
+from bot.discord_ui.text import apology
 from bot.engine import EngineError, MatchError, TournamentError
+from bot.i18n import Lang, text
 from bot.service import AlreadyInGameError, CommitUnknownError, DatabaseUnavailableError
 
 
@@ -39,17 +41,19 @@ def defined_exceptions(package: ModuleType) -> list[type[BaseException]]:
 def test_the_engine_root_is_a_player_error() -> None:
     assert EngineError in PLAYER_ERRORS
     for error in defined_exceptions(bot.engine):
-        message = f"{error.__name__}: what the rule says."
-        assert player_message(error(message)) == message, error.__name__
+        made = error("err.rules.draw_first")
+        assert str(made) == "Draw a card first.", error.__name__
+        assert player_message(Lang.DE, made) == "Zieh zuerst eine Karte.", error.__name__
 
 
 def test_match_and_tournament_errors_are_not_an_apology() -> None:
     for error in (
-        MatchError("A match is best of 1, 3, 5, 7 or 9 games."),
-        TournamentError("That match's result is already recorded."),
+        MatchError("err.match.best_of"),
+        TournamentError("err.tournament.already_recorded"),
     ):
-        text = player_message(error)
-        assert text == str(error) and text != APOLOGY
+        said = player_message(Lang.EN, error)
+        assert said == str(error) and said != apology(Lang.EN)
+        assert player_message(Lang.FR, error) == text(Lang.FR, error.key) != said
 
 
 def test_every_typed_service_error_is_a_player_error() -> None:
@@ -58,14 +62,16 @@ def test_every_typed_service_error_is_a_player_error() -> None:
     for error in service_errors:
         assert issubclass(error, PLAYER_ERRORS), error.__name__
         made = (
-            AlreadyInGameError("You're already in game #4.", game_id=4, user_id=1)
+            AlreadyInGameError("err.busy.you_alone", game_id=4, user_id=1, game=4)
             if error is AlreadyInGameError
-            else error("Words for the player.")
+            else error("err.game.stale")
         )
-        assert player_message(made) == str(made), error.__name__
+        assert player_message(Lang.EN, made) == str(made), error.__name__
+        assert player_message(Lang.ES, made) != str(made), error.__name__
 
 
 def test_database_errors_show_their_line_never_the_driver_detail() -> None:
     for error in (DatabaseUnavailableError, CommitUnknownError):
-        text = player_message(error("disk I/O error at /srv/gin.db"))
-        assert text == error.MESSAGE and "/srv" not in text
+        said = player_message(Lang.EN, error("disk I/O error at /srv/gin.db"))
+        assert said == error.MESSAGE and "/srv" not in said
+        assert "/srv" not in (player_message(Lang.PT_BR, error("disk I/O at /srv")) or "/srv")

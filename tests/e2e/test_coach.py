@@ -6,8 +6,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+from bot.i18n import Lang, text
 from bot.service import snapshots
-from bot.service.coach import NO_FINISHED_HAND
 from tests.fakediscord import FakeDiscord
 from tests.helpers.discord import idle, make_bot, play_turn, start_game
 
@@ -20,7 +20,7 @@ async def test_review_button_on_the_reveal_is_private(fake: FakeDiscord, tmp_pat
     async with fake.run_bot(bot):
         snap = await start_game(fake, bot, ana, bo)
         res = await fake.slash(ana, "gin", subcommand="review")
-        assert res.ephemeral and NO_FINISHED_HAND in res.content
+        assert res.ephemeral and text(Lang.EN, "err.coach.no_finished_hand") in res.content
         while not snap.game.history:
             await play_turn(fake, bot, users, snap, rng)
             await idle(bot, fake)

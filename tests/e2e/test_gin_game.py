@@ -96,7 +96,7 @@ async def test_restart_keeps_buttons_working_and_old_ones_refused(
         assert seat is not None
         user = ana if snap2.players[seat] == ana.id else bo
         res = await fake.click(user, board, f"gin:a:take:{snap.id}:{snap2.version}")
-        assert res.ephemeral and "took the" in res.content
+        assert res.ephemeral and "from the discard pile" in res.content
         await idle(bot2, fake)
         after = await snapshots.get_game(bot2.service, snap.id)
         assert after.version == snap2.version + 1
@@ -181,7 +181,7 @@ async def test_strangers_and_bad_input_get_clear_private_errors(
             subcommand="settings",
             options={"setting": "variant", "value": "oklahoma"},
         )
-        assert res.ephemeral and "oklahoma" in res.content
+        assert res.ephemeral and "variant: Oklahoma" in res.content
         # Nothing changed in the game through all that.
         assert (await snapshots.get_game(bot.service, snap.id)).version == before
         # A moderator ends the stuck game.

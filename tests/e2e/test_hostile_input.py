@@ -27,7 +27,8 @@ from bot.discord_ui.edge import (
     _value_problem,
     parse_id,
 )
-from bot.discord_ui.text import APOLOGY, FOREIGN_MESSAGE, FORGED_CONTROL, NOT_OFFERED
+from bot.discord_ui.text import apology, foreign_message, forged_control, not_offered
+from bot.i18n import Lang
 from bot.service import snapshots
 from cogs.admin import GinAdmin
 from cogs.gin import Gin
@@ -35,6 +36,12 @@ from cogs.group import partners
 from tests.fakediscord import FLAG_EPHEMERAL, FakeDiscord, FakeUser, SentMessage
 from tests.fakediscord.models import InteractionResult
 from tests.helpers.discord import FAST_LIMIT, idle, make_bot
+
+#: The refusals, in the English of the fake's default locale.
+APOLOGY = apology(Lang.EN)
+FOREIGN_MESSAGE = foreign_message(Lang.EN)
+FORGED_CONTROL = forged_control(Lang.EN)
+NOT_OFFERED = not_offered(Lang.EN)
 
 BIG = "1" + "0" * 39  # the issue's 40-digit id
 PAST_64_BITS = str(2**63)  # one past the database's largest integer
@@ -142,7 +149,7 @@ def test_the_edge_lets_through_only_what_a_command_declares(param: Any, value: A
     """Whatever a client sends for an option, the edge check answers without
     failing, in one short line — and what it lets through is of the declared
     type, within the declared range or choices (Discord's bounds if none)."""
-    problem = _value_problem(param, value, {"users": {"12345": {}}})
+    problem = _value_problem(Lang.EN, param, value, {"users": {"12345": {}}})
     if problem is not None:
         assert "\n" not in problem and len(problem) < 200, problem
         return

@@ -61,6 +61,8 @@ async def test_a_best_of_three_match_is_played_game_after_game(
                     wins = snap.game.match_standing()
                     assert wins is not None
                     assert f"Ana {wins.wins[0]} – {wins.wins[1]} Bo" in board.content
+                    # Its hand is counted within the new game.
+                    assert f"game {len(wins.games) + 1} · hand 1 ·" in board.content
                     # A stranger pressing the new board's buttons changes nothing.
                     version = snap.version
                     for custom_id in board.custom_ids():
@@ -76,8 +78,10 @@ async def test_a_best_of_three_match_is_played_game_after_game(
         assert games_seen == len(st.games) and max(st.wins) == 2 and len(st.games) in (2, 3)
 
         public = fake.channel_messages(fake.channel_id, include_ephemeral=False, with_threads=True)
-        won_games = [m for m in public if "wins a game of the match" in m.content]
+        won_games = [m for m in public if "🏅" in m.content]
         assert len(won_games) == len(st.games)
+        for i, m in enumerate(won_games, 1):
+            assert f"** wins game {i}" in m.content, m.content
         final = [m for m in public if ids_with(m, "gin:r:")][-1]
         png_of(final)
         winner = snap.game.names[st.winner]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from bot.discord_ui.text import LOST_BOARD
+from bot.discord_ui.text import lost_board
+from bot.i18n import Lang
 from bot.service import snapshots
 from tests.fakediscord import FakeDiscord
 from tests.helpers.discord import idle, make_bot, move, start_game
@@ -48,7 +49,7 @@ async def test_losing_permissions_mid_game_is_survived(tmp_path: Path) -> None:
             before = (await snapshots.get_game(bot.service, snap.id)).version
             await move(fake, bot, snap.id, users)  # the next player is told, privately
             res = fake.last_interaction
-            assert res is not None and res.ephemeral and LOST_BOARD in res.content
+            assert res is not None and res.ephemeral and lost_board(Lang.EN) in res.content
             assert res.message is not None and res.message.attachments  # the hand still shows
             assert (await snapshots.get_game(bot.service, snap.id)).version == before + 1
             # Permission back: the next board post works and the warning goes.
@@ -58,4 +59,4 @@ async def test_losing_permissions_mid_game_is_survived(tmp_path: Path) -> None:
             await idle(bot, fake)
             await move(fake, bot, snap.id, users)
             res = fake.last_interaction
-            assert res is not None and LOST_BOARD not in res.content
+            assert res is not None and lost_board(Lang.EN) not in res.content

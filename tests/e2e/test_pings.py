@@ -100,7 +100,7 @@ async def test_every_turn_and_off(fake: FakeDiscord, tmp_path: Path) -> None:
             subcommand="settings",
             options={"setting": "ping", "value": "every turn"},
         )
-        assert "`ping` = every" in res.content
+        assert "ping: every turn" in res.content
         snap = await start_game(fake, bot, ana, bo)
         first = snap.players[snap.game.turn or 0]
         assert [p.pinged_user_ids() for p in _pings(fake)] == [{first}]

@@ -252,7 +252,7 @@ async def test_missing_thread_permissions_refused_then_tables_channel_works(
             subcommand="settings",
             options={"setting": "tables", "value": "channel"},
         )
-        assert res.ephemeral and "`tables` = channel" in res.content
+        assert res.ephemeral and "tables: channel (games in the channel itself)" in res.content
         snap = await start_game(fake, bot, ana, bo)
         assert snap.channel_id == fake.channel_id
         assert board_message(fake, snap.id).channel_id == fake.channel_id

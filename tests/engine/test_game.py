@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
+import random
+
 import pytest
 
 from bot.engine import (
@@ -13,6 +16,7 @@ from bot.engine import (
     Game,
     HandEnd,
     KnockTooHighError,
+    MatchForm,
     NextDealer,
     NotBigGinError,
     NotYourTurnError,
@@ -24,6 +28,7 @@ from bot.engine import (
     parse_card,
 )
 from tests.helpers.deals import rig
+from tests.helpers.play import random_action
 
 A = ActionKind
 
@@ -40,7 +45,7 @@ JUNK = "KH QD JC 9S 7C 5D 3H AC TH 8C"
 def test_upcard_offer_order_then_forced_stock_draw() -> None:
     g = rig(GOOD, JUNK, "KC", stock_top="QS")
     assert g.phase is Phase.UPCARD and g.turn == 0
-    with pytest.raises(WrongPhaseError, match="take the upcard"):
+    with pytest.raises(WrongPhaseError, match="draw the upcard"):
         act(g, 0, A.DRAW_STOCK)
     with pytest.raises(NotYourTurnError, match="It's Ana's turn"):
         act(g, 1, A.PASS)
@@ -64,7 +69,7 @@ def test_dealer_takes_upcard_after_pass_and_cannot_throw_it_back() -> None:
     out = act(g, 1, A.TAKE_DISCARD)
     assert out.events[0].card == parse_card("KC")
     assert g.public_view().known[1] == (parse_card("KC"),)
-    with pytest.raises(CannotThrowBackError, match="can't throw back the K♣ you just took"):
+    with pytest.raises(CannotThrowBackError, match="can't discard the K♣ you just drew"):
         act(g, 1, A.DISCARD, "KC")
     with pytest.raises(CardNotHeldError, match="You don't hold the 2♠"):
         act(g, 1, A.DISCARD, "2S")
@@ -90,15 +95,16 @@ def test_errors_change_nothing() -> None:
         assert game_to_dict(g) == before
 
 
-def test_knock_over_the_limit_is_refused_with_the_numbers() -> None:
+def test_knock_over_the_limit_is_refused_with_the_limit_not_the_deadwood() -> None:
+    """The refusal names the card and the limit, never how much the deadwood
+    would be: below full assistance that would rate the discard."""
     g = rig(GOOD, JUNK, "KC", stock_top="QS")
     act(g, 0, A.PASS)
     act(g, 1, A.PASS)
     act(g, 0, A.DRAW_STOCK)
-    with pytest.raises(
-        KnockTooHighError, match="Your deadwood would be 17; this hand knocks at 10"
-    ):
+    with pytest.raises(KnockTooHighError, match="knock limit is 10") as refused:
         act(g, 0, A.KNOCK, "AS")
+    assert "A♠" in str(refused.value) and "17" not in str(refused.value)
     with pytest.raises(NotBigGinError):
         act(g, 0, A.BIG_GIN)
     assert A.KNOCK in g.legal(0)
@@ -264,3 +270,26 @@ def test_forfeit_counts_for_the_other_player() -> None:
     out = g.forfeit(0, "resign")
     assert out.game is not None and out.game.winner == 1 and out.game.reason == "resign"
     assert out.game.tallies[1].game_bonus == 100
+
+
+def test_a_match_counts_its_hands_within_each_game() -> None:
+    """``hand_number`` counts on across a match's games; the view's
+    ``hand_in_game`` starts again at 1 with each game (None outside a match)."""
+    assert Game.new(("Ana", "Bo"), seed=3).public_view().hand_in_game is None
+    rules = Ruleset(target=10, match=MatchForm.BEST_OF, match_games=3)
+    g = Game.new(("Ana", "Bo"), rules, seed=3)
+    rng = random.Random(3)
+    seen: list[tuple[int, int, int]] = []  # (games finished, hand, hand in game)
+    while not g.is_over:
+        view = g.public_view()
+        assert view.hand_in_game is not None
+        step = (len(g.match_results), view.hand_number, view.hand_in_game)
+        if not seen or seen[-1] != step:
+            seen.append(step)
+        g.apply(*random_action(g, rng))
+    assert len(g.match_results) >= 2  # several games, each counted from hand 1
+    for (games, hand, in_game), (games2, hand2, in_game2) in itertools.pairwise(seen):
+        assert hand2 == hand + 1
+        assert in_game2 == (1 if games2 > games else in_game + 1)
+    last = g.public_view()
+    assert last.hand_in_game == seen[-1][2]  # the match's last hand, still its game's

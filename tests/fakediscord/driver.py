@@ -134,7 +134,7 @@ class DriverMixin(ThreadsMixin):
         group: str | None = None,
         options: Mapping[str, Any] | None = None,
         channel_id: int | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
         settle: bool = True,
         timeout: float | None = None,
         expect_response: bool = True,
@@ -181,7 +181,7 @@ class DriverMixin(ThreadsMixin):
         group: str | None = None,
         options: Mapping[str, Any] | None = None,
         channel_id: int | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
         timeout: float | None = None,
     ) -> list[dict[str, Any]]:
         """Type into option ``focused`` and return the choices the bot offers.
@@ -213,7 +213,7 @@ class DriverMixin(ThreadsMixin):
         group: str | None = None,
         options: Mapping[str, Any] | None = None,
         channel_id: int | None = None,
-        locale: str = "en-US",
+        locale: str | None = None,
         timeout: float | None = None,
     ) -> InteractionResult:
         """:meth:`autocomplete`, returning the whole interaction (latency included)."""
@@ -245,7 +245,7 @@ class DriverMixin(ThreadsMixin):
         *,
         strict: bool = True,
         forge: bool = False,
-        locale: str = "en-US",
+        locale: str | None = None,
         settle: bool = True,
         timeout: float | None = None,
         expect_response: bool = True,
@@ -295,7 +295,7 @@ class DriverMixin(ThreadsMixin):
         *,
         strict: bool = True,
         forge: bool = False,
-        locale: str = "en-US",
+        locale: str | None = None,
         settle: bool = True,
         timeout: float | None = None,
         expect_response: bool = True,
@@ -361,7 +361,7 @@ class DriverMixin(ThreadsMixin):
         opened_by: InteractionResult,
         values: Mapping[str, Any],
         *,
-        locale: str = "en-US",
+        locale: str | None = None,
         settle: bool = True,
         timeout: float | None = None,
         expect_response: bool = True,
@@ -722,7 +722,7 @@ class DriverMixin(ThreadsMixin):
         return None
 
     def _interaction_base(
-        self, itype: int, user: FakeUser, channel_id: int, locale: str
+        self, itype: int, user: FakeUser, channel_id: int, locale: str | None
     ) -> tuple[int, str, dict[str, Any]]:
         iid = self.snowflake()
         token = f"fake.{iid}.{secrets.token_hex(16)}"
@@ -744,7 +744,7 @@ class DriverMixin(ThreadsMixin):
             "channel": channel_payload,
             "member": user.member_payload(with_permissions=True),
             "app_permissions": str(self.bot_user.permissions & ~self.denied(channel)),
-            "locale": locale,
+            "locale": locale or user.locale,  # the user's client language by default
             "entitlements": [],
             "authorizing_integration_owners": {"0": str(guild.id)},
             "context": 0,
@@ -760,7 +760,7 @@ class DriverMixin(ThreadsMixin):
         *,
         label: str,
         channel_id: int,
-        locale: str,
+        locale: str | None,
         settle: bool,
         timeout: float | None,
         expect_response: bool,

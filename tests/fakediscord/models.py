@@ -44,6 +44,8 @@ class FakeUser:
     roles: list[int] = field(default_factory=list)
     nick: str | None = None
     joined_at: str = field(default_factory=iso_now)
+    #: The language of the user's Discord client (``interaction.locale``).
+    locale: str = "en-US"
 
     @property
     def mention(self) -> str:

@@ -53,6 +53,8 @@ from .payloads import (
     INTENT_GUILD_MESSAGES,
     INTERACTION_APPLICATION_COMMAND,
     INTERACTION_CREATE_FLAGS,
+    PERM_ADMINISTRATOR,
+    PERM_MANAGE_ROLES,
     dumps,
     error_body,
     iso_now,
@@ -196,6 +198,9 @@ class RestMixin(GatewayMixin):
         r.add_get(p + "/guilds/{guild_id}/roles", self._h_guild_roles)
         r.add_get(p + "/guilds/{guild_id}/members", self._h_guild_members)
         r.add_get(p + "/guilds/{guild_id}/members/{user_id}", self._h_guild_member)
+        member_role = p + "/guilds/{guild_id}/members/{user_id}/roles/{role_id}"
+        r.add_put(member_role, self._h_member_role)
+        r.add_delete(member_role, self._h_member_role)
         r.add_route("*", "/{tail:.*}", self._h_unknown)
 
     @web.middleware
@@ -1077,3 +1082,33 @@ class RestMixin(GatewayMixin):
         if uid not in guild.member_ids:
             raise _ApiError(404, 10007, "Unknown Member")
         return json_response(self.users[uid].member_payload())
+
+    async def _h_member_role(self, request: web.Request) -> web.Response:
+        """Give a member a role (PUT) or take it (DELETE), as Discord allows
+        it: the bot needs Manage Roles (or Administrator) and the role must be
+        below its highest role; @everyone and managed roles are never given."""
+        guild = self._guild(request)
+        uid = int(request.match_info["user_id"])
+        if uid not in guild.member_ids:
+            raise _ApiError(404, 10007, "Unknown Member")
+        role = next((r for r in guild.roles if r.id == int(request.match_info["role_id"])), None)
+        if role is None:
+            raise _ApiError(404, 10011, "Unknown Role")
+        mine = [r for r in guild.roles if r.id in self.bot_user.roles or r.id == guild.id]
+        perms = 0
+        for r in mine:
+            perms |= r.permissions
+        top = max((r.position for r in mine), default=0)
+        if (
+            not perms & (PERM_MANAGE_ROLES | PERM_ADMINISTRATOR)
+            or role.position >= top
+            or role.managed
+            or role.id == guild.id
+        ):
+            raise _ApiError(403, 50013, "Missing Permissions")
+        roles = self.users[uid].roles
+        if request.method == "PUT" and role.id not in roles:
+            roles.append(role.id)
+        elif request.method == "DELETE" and role.id in roles:
+            roles.remove(role.id)
+        return no_content()

@@ -278,6 +278,7 @@ class FakeState:
         global_name: str | None = None,
         nick: str | None = None,
         bot: bool = False,
+        locale: str = "en-US",
     ) -> FakeUser:
         """Create a user who is a member of the (default) guild.
 
@@ -285,7 +286,9 @@ class FakeState:
         has ``@everyone``'s permissions unless ``permissions`` is given.  The
         value is sent as ``interaction.member.permissions`` and, when it adds
         rights, also granted through a role so ``Member.guild_permissions``
-        (computed by discord.py from roles) agrees.
+        (computed by discord.py from roles) agrees.  ``locale`` is their
+        Discord client's language: every interaction of theirs carries it
+        unless the driver call names another.
         """
         perms = ALL_PERMISSIONS if admin else EVERYONE_PERMISSIONS
         if permissions is not None:
@@ -303,6 +306,7 @@ class FakeState:
             bot=bot,
             permissions=perms,
             roles=roles,
+            locale=locale,
         )
         self.users[user.id] = user
         guild.member_ids.append(user.id)
@@ -323,6 +327,50 @@ class FakeState:
         if self._active is not None and self._active.guilds_sent:
             self._dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()})
         return role
+
+    def add_role(
+        self,
+        name: str,
+        *,
+        permissions: int = 0,
+        position: int | None = None,
+        guild_id: int | None = None,
+    ) -> FakeRole:
+        """Create a plain role (GUILD_ROLE_CREATE if the bot is connected);
+        ``position`` defaults to the top of the list (Discord: higher is above)."""
+        guild = self.guilds[guild_id or self.guild_id]
+        role = FakeRole(
+            id=self.snowflake(),
+            name=name,
+            permissions=permissions,
+            position=len(guild.roles) if position is None else position,
+        )
+        guild.roles.append(role)
+        if self._active is not None and self._active.guilds_sent:
+            self._dispatch("GUILD_ROLE_CREATE", {"guild_id": str(guild.id), "role": role.payload()})
+        return role
+
+    def update_role(
+        self,
+        role: FakeRole,
+        *,
+        permissions: int | None = None,
+        position: int | None = None,
+        guild_id: int | None = None,
+    ) -> None:
+        """Change a role's permissions or position (GUILD_ROLE_UPDATE if connected)."""
+        guild = self.guilds[guild_id or self.guild_id]
+        if permissions is not None:
+            role.permissions = permissions
+        if position is not None:
+            role.position = position
+        if self._active is not None and self._active.guilds_sent:
+            self._dispatch("GUILD_ROLE_UPDATE", {"guild_id": str(guild.id), "role": role.payload()})
+
+    def bot_role(self, guild_id: int | None = None) -> FakeRole:
+        """The role Discord manages for the bot in a guild."""
+        guild = self.guilds[guild_id or self.guild_id]
+        return next(r for r in guild.roles if r.bot_id == self.bot_user_id)
 
     def user(self, name_or_id: str | int) -> FakeUser:
         """Look a user up by id or username."""

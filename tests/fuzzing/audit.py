@@ -22,11 +22,15 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from bot.discord_ui.text import APOLOGY
+from bot.discord_ui.text import apology
+from bot.i18n import Lang
 from tests.fakediscord import FakeDiscord, SentMessage
 from tests.fakediscord.models import InteractionResult
 
 from .ledger import Ledger, canonical
+
+#: The apology a bug ends in (the fuzzer's clients speak English).
+APOLOGY = apology(Lang.EN)
 
 _USER = re.compile(r"<@!?(\d+)>")
 _GAME_NO = re.compile(r"[Gg]ame #(\d+)")
@@ -37,6 +41,7 @@ PATIENCE = 50
 PUBLIC_COMMANDS = {
     "gin challenge",
     "gin leaderboard",
+    "gin halloffame",
     "gin stats",
     "ginadmin end",
     "gin partners",

@@ -10,6 +10,9 @@ no ``test_`` modules here).  Each module holds one kind of helper:
 * :mod:`.service` — a fake clock, game starts and random play through the service,
   storage rows, and the crash/race child processes;
 * :mod:`.discord` — the real bot against the fake Discord in-process;
+* :mod:`.commands` — the synced slash commands: what each locale is sent, and what
+  Discord would refuse in it;
+* :mod:`.history` — a player's profile figures recomputed from the raw result rows;
 * :mod:`.bot_process` / :mod:`.processes` — the bot in its own OS process (child
   and parent side).
 """

@@ -206,6 +206,12 @@ def test_the_service_is_composed_not_inherited() -> None:
         "coach",
         "partnerships",
         "tournaments",
+        "history",
+        "replays",
+        "profiles",
+        "adaptive",
+        "seasons",
+        "achievements",
     }
 
 

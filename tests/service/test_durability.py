@@ -13,7 +13,6 @@ from typing import Any
 
 from bot.engine import Action, ActionKind, game_from_dict, game_to_dict
 from bot.service import AiLevel, GinService, MoveRejectedError, StaleActionError, snapshots
-from bot.service.games import STALE_MESSAGE
 from bot.service.snapshots import MoveResult
 from bot.storage.postgres import is_postgres_url
 from tests.helpers.service import (
@@ -127,7 +126,7 @@ async def test_100_identical_moves_apply_once(db_target: str | Path) -> None:
         applied = [r for r in results if isinstance(r, MoveResult)]
         stale = [r for r in results if isinstance(r, StaleActionError)]
         assert len(applied) == 1 and len(stale) == 99
-        assert {str(e) for e in stale} == {STALE_MESSAGE}
+        assert {str(e) for e in stale} == {"That's from an earlier turn — nothing changed."}
         snap = await snapshots.get_game(svc, gid)
         assert snap.version == 2
 

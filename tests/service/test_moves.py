@@ -27,7 +27,6 @@ from bot.service import (
     StaleActionError,
     snapshots,
 )
-from bot.service.games import STALE_MESSAGE
 from tests.helpers.service import GUILD, FakeClock, random_action, start_game
 
 
@@ -78,7 +77,7 @@ async def test_every_bad_input_is_a_typed_error_and_changes_nothing(svc: GinServ
     await rejected(
         lambda: snapshots.act(svc, gid, me, Action(ActionKind.PASS), expected_version=0),
         StaleActionError,
-        STALE_MESSAGE,
+        "That's from an earlier turn — nothing changed.",
     )
     await rejected(lambda: snapshots.resign(svc, gid, 99), NotYourGameError, "not playing")
     await rejected(lambda: snapshots.resign(svc, 9999, me), NoSuchGameError, "no game")
@@ -99,7 +98,7 @@ async def test_every_bad_input_is_a_typed_error_and_changes_nothing(svc: GinServ
     await rejected(
         lambda: snapshots.act(svc, gid, me, Action(ActionKind.DISCARD, taken)),
         MoveRejectedError,
-        "throw back",
+        "just drew",
     )
     await rejected(
         lambda: snapshots.act(svc, gid, me, Action(ActionKind.DISCARD)), MoveRejectedError, "Name"
@@ -110,7 +109,7 @@ async def test_every_bad_input_is_a_typed_error_and_changes_nothing(svc: GinServ
         await rejected(
             lambda: snapshots.act(svc, gid, me, Action(ActionKind.KNOCK, high[0])),
             MoveRejectedError,
-            "deadwood would be",
+            "deadwood would be too high",
         )
     if ActionKind.BIG_GIN not in game.legal(seat):
         await rejected(

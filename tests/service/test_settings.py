@@ -68,7 +68,7 @@ async def test_settings_default_update_and_errors(svc: GinService) -> None:
         ("turn_timeout", "0", "1 to 10080"),
         ("turn_timeout", "10081", "1 to 10080"),
         ("turn_timeout", "soon", "whole number"),
-        ("gin_bonus", "lots", "gin_bonus"),
+        ("gin_bonus", "lots", "gin bonus must be a whole number"),
         ("target", "5", "target"),
         ("variant", "canasta", "variant"),
         ("colour", "red", "Unknown setting"),

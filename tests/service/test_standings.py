@@ -14,6 +14,7 @@ from bot.engine import (
     HandResult,
     Scoring,
 )
+from bot.i18n import Lang
 from bot.service import (
     AiLevel,
     GameStatus,
@@ -90,7 +91,7 @@ async def test_a_resigned_hollywood_games_sheet_adds_up_to_its_final_tally(
     assert sheet.result.totals[1] >= 300  # three game bonuses at least
     a, b = sheet.names
     total = f"Total: {a} {sheet.result.totals[0]} – {sheet.result.totals[1]} {b}"
-    assert total in score_sheet_text(sheet)
+    assert total in score_sheet_text(Lang.EN, sheet)
 
 
 async def test_a_hollywood_game_is_set_by_the_server_and_plays_to_three_columns(

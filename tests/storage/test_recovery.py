@@ -30,6 +30,7 @@ import pytest
 
 from bot.ai import decide
 from bot.discord_ui.errors import player_message
+from bot.i18n import Lang
 from bot.service import AiLevel, AiRunner, GinService, StaleActionError, TimerLoop, snapshots
 from bot.service.models import GameSnapshot
 from bot.storage import CommitUnknownError, DatabaseUnavailableError, Repository
@@ -172,7 +173,7 @@ async def test_postgresql_stopped_mid_game_then_started(own_pg: OwnServer, mode:
                 )
             assert time.monotonic() - started < 2.5
             assert str(refused.value) == UNREACHABLE
-            assert player_message(refused.value) == UNREACHABLE
+            assert player_message(Lang.EN, refused.value) == UNREACHABLE
         with pytest.raises(DatabaseUnavailableError):
             await svc.moves.turn_view(GUILD, snap.players[seat])
 
@@ -345,8 +346,10 @@ async def test_timer_loop_and_computer_wait_for_the_database(tmp_path: Path) -> 
 
 
 async def test_discord_answers_the_line_and_autocomplete_nothing() -> None:
-    assert player_message(DatabaseUnavailableError("ConnectionRefusedError")) == UNREACHABLE
-    assert "look at the game" in str(player_message(CommitUnknownError("lost in COMMIT")))
+    assert (
+        player_message(Lang.EN, DatabaseUnavailableError("ConnectionRefusedError")) == UNREACHABLE
+    )
+    assert "look at the game" in str(player_message(Lang.EN, CommitUnknownError("lost COMMIT")))
 
     class DownMoves:
         async def turn_view(self, guild_id: int, user_id: int, **_: Any) -> Any:
@@ -354,7 +357,7 @@ async def test_discord_answers_the_line_and_autocomplete_nothing() -> None:
 
     cog = Gin(SimpleNamespace(service=SimpleNamespace(moves=DownMoves())))  # type: ignore[arg-type]
     interaction = SimpleNamespace(guild_id=1, user=SimpleNamespace(id=2))
-    assert await cog._card_choices(interaction, "7") == []  # type: ignore[arg-type]
+    assert await cog._card_choices(interaction, "7", knock=False) == []  # type: ignore[arg-type]
 
 
 # --- aiosqlite through its public API only ------------------------------------------------

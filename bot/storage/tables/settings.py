@@ -22,7 +22,10 @@ class SettingsSql(TableSql):
             "ruleset = excluded.ruleset, turn_timeout_minutes = excluded.turn_timeout_minutes, "
             "updated_at = excluded.updated_at, assist = excluded.assist, "
             "ping_mode = excluded.ping_mode, ping_idle_minutes = excluded.ping_idle_minutes, "
-            "tables = excluded.tables",
+            "tables = excluded.tables, season = excluded.season, "
+            "season_since = excluded.season_since, "
+            "announce_channel_id = excluded.announce_channel_id, "
+            "champion_role_id = excluded.champion_role_id, language = excluded.language",
             values(row),
         )
 
