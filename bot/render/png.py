@@ -10,10 +10,11 @@ later image that has the same rows.  The stream's Adler-32 checksum is
 combined from the pieces' own checksums, the way zlib's
 ``adler32_combine`` does, so nothing is ever re-read.
 
-The deflate engine is ISA-L's (the ``isal`` package) when it is installed:
-at its level 1 it compresses our images ~7x faster than zlib's level 1 and
-a little smaller (benchmarks/render.py --encodings); otherwise zlib at
-level 1 (several times faster than the default 6, ~30% larger).  Both write
+The deflate engine is ISA-L's (the ``isal`` package, a dependency): at its
+level 1 it compresses our images ~7x faster than zlib's level 1 and a
+little smaller (benchmarks/render.py --encodings); where it can't be
+installed (no wheel for the platform), zlib at level 1 (several times
+faster than the default 6, ~30% larger).  Both write
 standard deflate, so the PNG is the same picture either way.
 
 The format is plain PNG (one IHDR, PLTE, IDAT, IEND; 8-bit palette, filter
