@@ -215,11 +215,13 @@ def test_same_seed_same_decision(level: str) -> None:
 
 
 def test_hard_beats_easy() -> None:
+    # Eight games to 50, seats alternating (whole games of the hard level are
+    # what this test pays for): hard must win three in four.
     wins = 0
-    for seed in range(12):
+    for seed in range(8):
         hard_seat = seed % 2
         levels = ("hard", "easy") if hard_seat == 0 else ("easy", "hard")
         game = _play(levels, Ruleset(target=50), seed // 2, check_gin=False)
         assert game.result is not None
         wins += game.result.winner == hard_seat
-    assert wins >= 8
+    assert wins >= 6

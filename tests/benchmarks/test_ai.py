@@ -36,7 +36,7 @@ def test_settings_set_constants_of_the_named_module() -> None:
 
 @pytest.mark.usefixtures("restore_constants")
 def test_detail_accounts_for_every_hand() -> None:
-    r = ai.run("hard-baseline", 4, 1, ("KNOCK_BONUS=8",))
+    r = ai.run("hard-baseline", 2, 1, ("KNOCK_BONUS=8",))
     assert r["settings"] == ["KNOCK_BONUS=8"]
     assert hard.KNOCK_BONUS == 8.0
     shares = r["outcomes"]

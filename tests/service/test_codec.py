@@ -20,7 +20,7 @@ from tests.helpers.play import rulesets
 from tests.helpers.service import random_action
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=10, deadline=None)  # each example: two whole games, every state
 @given(rules=rulesets, seed=st.integers(0, 2**31), play_seed=st.integers(0, 2**31))
 def test_every_saved_state_is_the_game(rules: object, seed: int, play_seed: int) -> None:
     rng = random.Random(play_seed)
