@@ -81,7 +81,7 @@ class GinAdmin(
         current = await self.service.settings.update_setting(guild, setting.value, value)
         self.bot.languages.changed(current)  # public messages speak the new language at once
         head = settings_text.setting_changed(lang, setting.value, current)
-        head += seasons.setting_warning(interaction.guild, setting.value, current)
+        head += seasons.setting_warning(lang, interaction.guild, setting.value, current)
         await interaction.response.send_message(
             settings_text.settings_text(lang, head, current), ephemeral=True
         )
@@ -99,11 +99,12 @@ class GinAdmin(
             now = await self.service.settings.get_settings(interaction.guild_id or 0)
         except (ServiceError, DatabaseUnavailableError):
             now = None  # the database is away: the values, without "(now)"
+        lang = user_lang(interaction)  # a list shown to one person
         return [
             app_commands.Choice(name=c.name, value=c.value)
             for c in (
-                *seasons.guild_value_choices(interaction.guild, setting, current, now),
-                *settings_text.value_choices(user_lang(interaction), setting, current, now),
+                *seasons.guild_value_choices(lang, interaction.guild, setting, current, now),
+                *settings_text.value_choices(lang, setting, current, now),
             )
         ]
 

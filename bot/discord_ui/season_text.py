@@ -1,21 +1,34 @@
-"""Words for seasons and achievements: the season settings as the settings
-panel shows them, a season's name, the leaderboard's season line, the
-podium, the hall of fame, an achievement's one-line announcement, the
-permission problems of the champion's role, and the descriptions of the
+"""Words for seasons and achievements: a season's name, the leaderboard's
+season line, the podium, the hall of fame, an achievement's one-line
+announcement, the permission problems of the champion's role, the values
+``/ginadmin settings`` takes for the season settings, and the English of the
 commands and options.  One keyed place, like :mod:`.text` and
-:mod:`.history_text`; the Discord modules only place these.
+:mod:`.history_text`: every function takes the reader's language first and
+words it from the catalogues' ``season.*`` entries
+(``bot/locales/<language>/season.po``); the Discord modules only place them
+(and pick the language: the server's for a public post, the asker's for a
+private answer).  The season settings as the settings panel shows them are
+:mod:`.settings_text`'s.
 
 Pure functions over the service's views (no discord import).  An
-achievement's own name and description are its entry's
-(:data:`bot.service.ACHIEVEMENTS`): one place per thing.
+achievement's name and description are the catalogue entries its award
+names (:attr:`bot.service.Award.name_key`): one place per thing.  Dates
+are the language's (Babel's month names: "16 Nov 2026", "16. Nov. 2026",
+"16 de nov. de 2026").
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import UTC, date, datetime
-from typing import Final
+from enum import StrEnum
+from functools import cache
+from typing import Final, Literal
 
+from babel.dates import get_month_names
+
+from bot.i18n import Lang, plural
+from bot.i18n import text as tr
 from bot.service import (
     PODIUM_MIN_GAMES,
     Award,
@@ -29,33 +42,16 @@ from bot.service import (
     TableView,
 )
 
-from .text import count_of
-
 #: Discord's limit on a message's content.
 MAX_CONTENT: Final = 2000
 
-MONTHS: Final = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-)
 MEDALS: Final = {1: "🥇", 2: "🥈", 3: "🥉"}
-CUP = "🏆"
-EARNED_MARK = "🎖"
 
 # --- the commands --------------------------------------------------------------------
 
 #: The commands' descriptions as Discord lists them (at most 100 characters),
-#: by the command's name under ``/gin``; then their options'.
+#: by the command's name under ``/gin``; then their options'.  English: Discord
+#: shows each user theirs from ``cmd.po`` (:mod:`.translator`).
 DESCRIPTIONS: Final = {
     "halloffame": "Past seasons' champions in this server",
 }
@@ -67,32 +63,8 @@ SEASON_OPTION = "Which season (default: the current one, if the server has seaso
 
 # --- the settings ----------------------------------------------------------------------
 
-#: Each season setting as the setting list and the settings panel name it.
-SETTING_LABELS: Final = {
-    "season": "season",
-    "announce_channel": "announce channel",
-    "champion_role": "champion role",
-}
-LENGTH_WORDS: Final = {
-    SeasonLength.OFF: "off (one all-time leaderboard)",
-    SeasonLength.WEEKLY: "weekly (from Monday, 00:00 UTC)",
-    SeasonLength.MONTHLY: "monthly",
-    SeasonLength.QUARTERLY: "quarterly (January, April, July, October)",
-}
-NO_CHANNEL = "off (no announcement)"
-NO_ROLE = "off (no role)"
-#: What the settings panel says of each (a channel and a role are shown as
-#: Discord's mentions, which name them in the reader's client).
-SETTING_WORDS: Final[dict[str, Callable[[ServerSettings], str]]] = {
-    "season": lambda s: LENGTH_WORDS[s.season],
-    "announce_channel": lambda s: (
-        NO_CHANNEL if s.announce_channel_id is None else f"<#{s.announce_channel_id}>"
-    ),
-    "champion_role": lambda s: (
-        NO_ROLE if s.champion_role_id is None else f"<@&{s.champion_role_id}>"
-    ),
-}
-#: Each as ``/ginadmin settings value:`` takes it.
+#: Each season setting as ``/ginadmin settings value:`` takes it (the same in
+#: every language, like the commands' options).
 PLAIN_VALUES: Final[dict[str, Callable[[ServerSettings], str]]] = {
     "season": lambda s: s.season.value,
     "announce_channel": lambda s: (
@@ -100,22 +72,9 @@ PLAIN_VALUES: Final[dict[str, Callable[[ServerSettings], str]]] = {
     ),
     "champion_role": lambda s: "off" if s.champion_role_id is None else str(s.champion_role_id),
 }
-#: The values the ``value`` option suggests (the server's channels and roles
-#: are added from the server itself).
-SUGGESTIONS: Final = {
-    "season": tuple((length.value, words) for length, words in LENGTH_WORDS.items()),
-    "announce_channel": (("off", NO_CHANNEL),),
-    "champion_role": (("off", NO_ROLE),),
-}
 #: Settings whose other values are the server's own channels or roles
 #: (offered from the server: :func:`bot.discord_ui.seasons.guild_value_choices`).
 SERVER_VALUED: Final = frozenset({"announce_channel", "champion_role"})
-#: When a change takes effect, by setting.
-TAKES_EFFECT: Final = {
-    "season": "The season in progress counts every rated game of its window.",
-    "announce_channel": "The next season's end is posted there.",
-    "champion_role": "The next season's champion gets it.",
-}
 
 
 def channel_choice(name: str) -> str:
@@ -128,151 +87,200 @@ def role_choice(name: str) -> str:
 
 # --- the champion's role ---------------------------------------------------------------
 
-ROLE_GONE = "the champion role no longer exists (set another with /ginadmin settings)"
-NEEDS_MANAGE_ROLES = "I need the Manage Roles permission to give the champion role"
-ROLE_TOO_HIGH = (
-    "my highest role must be above the champion role in Server Settings → Roles for me to give it"
-)
-ROLE_REFUSED = "Discord refused to let me give the champion role"
+
+class RoleProblem(StrEnum):
+    """Why the bot can't give the champion's role (its words:
+    ``season.role.<value>``)."""
+
+    GONE = "gone"
+    NEEDS_MANAGE_ROLES = "needs_manage_roles"
+    TOO_HIGH = "too_high"
+    REFUSED = "refused"
 
 
-def setting_warning(problem: str) -> str:
+def role_problem(lang: Lang, problem: RoleProblem) -> str:
+    """The problem as a clause ("I need the Manage Roles permission to give
+    the champion role"), to be placed in a sentence."""
+    return tr(lang, f"season.role.{problem.value}")
+
+
+def setting_warning(lang: Lang, problem: RoleProblem) -> str:
     """Added to ``/ginadmin settings``' answer when the role can't be given now."""
-    return f"\n⚠️ Heads up: {problem}."
+    return "\n" + tr(lang, "season.role.heads_up", problem=role_problem(lang, problem))
 
 
-def role_report(problem: str, season: Season) -> str:
+def role_report(lang: Lang, problem: RoleProblem, season: Season) -> str:
     """Posted for the moderators (in the announce channel) when a season's
     champion could not be given the role."""
-    return f"⚠️ {season_name(season).capitalize()} is over, but {problem}."
+    return tr(
+        lang,
+        "season.role.report",
+        season=season_title(lang, season),
+        problem=role_problem(lang, problem),
+    )
 
 
 # --- seasons ---------------------------------------------------------------------------
 
 
-def _day(day: date) -> str:
-    return f"{day.day} {MONTHS[day.month - 1][:3]} {day.year}"
+@cache
+def _months(lang: Lang, width: Literal["abbreviated", "wide"]) -> tuple[str, ...]:
+    """The language's month names, January first (Babel's, as a date writes them)."""
+    names = get_month_names(width, "format", lang.babel)
+    return tuple(str(names[m]) for m in range(1, 13))
 
 
-def season_name(season: Season) -> str:
+def day_words(lang: Lang, day: date) -> str:
+    """ "16 Nov 2026", "16. Nov. 2026", "16 de nov. de 2026"."""
+    month = _months(lang, "abbreviated")[day.month - 1]
+    return tr(lang, "season.date", day=day.day, month=month, year=day.year)
+
+
+def season_name(lang: Lang, season: Season) -> str:
     """ "the week of 16 Nov 2026", "November 2026", "Q4 2026"."""
     start = season.start_day
     if season.length is SeasonLength.WEEKLY:
-        return f"the week of {_day(start)}"
+        return tr(lang, "season.name.weekly", date=day_words(lang, start))
     if season.length is SeasonLength.MONTHLY:
-        return f"{MONTHS[start.month - 1]} {start.year}"
-    return f"Q{(start.month - 1) // 3 + 1} {start.year}"
+        month = _months(lang, "wide")[start.month - 1]
+        return tr(lang, "season.name.monthly", month=month, year=start.year)
+    quarter = (start.month - 1) // 3 + 1
+    return tr(lang, "season.name.quarterly", quarter=quarter, year=start.year)
 
 
-def season_title(season: Season) -> str:
+def season_title(lang: Lang, season: Season) -> str:
     """A season's name at the start of a line."""
-    name = season_name(season)
+    name = season_name(lang, season)
     return name[0].upper() + name[1:]
 
 
-def ends_words(season: Season) -> str:
+def ends_words(lang: Lang, season: Season) -> str:
     end = datetime.fromtimestamp(season.ends_at, UTC).date()
-    return f"ends {_day(end)}, 00:00 UTC"
+    return tr(lang, "season.ends", date=day_words(lang, end))
 
 
-def board_head(board: SeasonBoard) -> str | None:
-    """The line above a leaderboard that shows a season (or all-time when
-    the server plays seasons); ``None``: nothing to add."""
+def board_head(lang: Lang, board: SeasonBoard) -> str | None:
+    """The line above a leaderboard that shows a season (``None``: it shows
+    none, see :func:`all_time_head`)."""
     season = board.season
     if season is None:
         return None
+    name = season_name(lang, season)
     if board.current:
-        return f"{CUP} **Season: {season_name(season)}** — {ends_words(season)}"
-    return f"{CUP} **Season: {season_name(season)}** (over)"
+        return tr(lang, "season.board.current", season=name, ends=ends_words(lang, season))
+    return tr(lang, "season.board.over", season=name)
 
 
-ALL_TIME_HEAD = f"{CUP} **All time**"
-EMPTY_SEASON = (
-    "No rated games this season yet. Finish a game against a friend to get on the board "
-    "(or see season: all time)."
-)
-
-#: The season option's list.
-CURRENT_CHOICE = "This season"
-ALL_TIME_CHOICE = "All time"
+def all_time_head(lang: Lang) -> str:
+    """The line above the all-time leaderboard of a server that plays seasons."""
+    return tr(lang, "season.board.all_time")
 
 
-def current_choice(season: Season) -> str:
-    return f"{CURRENT_CHOICE} ({season_name(season)})"
+def empty_season(lang: Lang) -> str:
+    """A season's leaderboard with nobody on it yet."""
+    return tr(lang, "season.board.empty")
 
 
-def past_choice(season: Season) -> str:
-    return season_title(season)
+def current_choice(lang: Lang, season: Season) -> str:
+    """The season option's first choice: "This season (November 2026)"."""
+    return tr(lang, "season.choice.current", season=season_name(lang, season))
+
+
+def all_time_choice(lang: Lang) -> str:
+    return tr(lang, "season.choice.all_time")
+
+
+def past_choice(lang: Lang, season: Season) -> str:
+    return season_title(lang, season)
 
 
 # --- a season's end ---------------------------------------------------------------------
 
 
-def _placed(p: Placed) -> str:
-    return (
-        f"{MEDALS[p.place]} **{p.name}** — {p.rating:.0f} · "
-        f"{p.wins} of {count_of(p.games, 'game', 'games')} won"
+def _placed(lang: Lang, p: Placed) -> str:
+    return plural(
+        lang,
+        "season.placed",
+        p.games,
+        medal=MEDALS[p.place],
+        name=p.name,
+        rating=f"{p.rating:.0f}",
+        wins=p.wins,
     )
 
 
-def podium_text(end: SeasonEnd) -> str | None:
+def podium_text(lang: Lang, end: SeasonEnd) -> str | None:
     """The podium posted when a season ends (``None``: nobody played the
     games a place needs, so nothing is posted)."""
     if not end.podium:
         return None
     champion = end.podium[0]
     lines = [
-        f"{CUP} **{season_title(end.season)} is over!** "
-        f"{count_of(end.players, 'player', 'players')} played rated games.",
-        *(_placed(p) for p in end.podium),
-        f"Congratulations, <@{champion.user_id}>: season champion! A new season has begun "
-        "(/gin leaderboard); past champions: /gin halloffame.",
+        plural(lang, "season.podium.head", end.players, season=season_title(lang, end.season)),
+        *(_placed(lang, p) for p in end.podium),
+        tr(lang, "season.podium.champion", champion=f"<@{champion.user_id}>"),
     ]
     return "\n".join(lines)
 
 
 # --- the hall of fame -------------------------------------------------------------------
 
-NO_CHAMPIONS = (
-    "No season has crowned a champion here yet. Moderators turn seasons on with "
-    f"/ginadmin settings setting:season; a place on the podium needs "
-    f"{count_of(PODIUM_MIN_GAMES, 'rated game', 'rated games')} in the season."
-)
+
+def no_champions(lang: Lang) -> str:
+    """The hall of fame of a server that has crowned nobody yet."""
+    return plural(lang, "season.hall.none", PODIUM_MIN_GAMES)
 
 
-def hall_of_fame_text(hall: HallOfFame) -> str:
+def hall_of_fame_text(lang: Lang, hall: HallOfFame) -> str:
     if not hall.seasons:
-        return NO_CHAMPIONS
-    lines = [f"{CUP} **Hall of fame** — page {hall.page}/{hall.pages}"]
+        return no_champions(lang)
+    lines = [tr(lang, "season.hall.head", page=hall.page, pages=hall.pages)]
     for crowned in hall.seasons:
         lines.append("")
-        lines.append(
-            f"**{season_title(crowned.season)}** · {count_of(crowned.players, 'player', 'players')}"
-        )
-        lines.extend(_placed(p) for p in crowned.podium)
-    out = "\n".join(lines)
+        title = season_title(lang, crowned.season)
+        lines.append(plural(lang, "season.hall.season", crowned.players, season=title))
+        lines.extend(_placed(lang, p) for p in crowned.podium)
+    return _fit("\n".join(lines))
+
+
+def _fit(out: str) -> str:
     return out if len(out) <= MAX_CONTENT else out[: MAX_CONTENT - 1] + "…"
 
 
 # --- achievements -----------------------------------------------------------------------
 
 
-def award_line(award: Award, name: str) -> str:
+def achievement_name(lang: Lang, award: Award) -> str:
+    return tr(lang, award.name_key)
+
+
+def achievement_description(lang: Lang, award: Award) -> str:
+    """What earns it; counted when it names a number ("Win 50 points or more…")."""
+    if award.n is None:
+        return tr(lang, award.description_key)
+    return plural(lang, award.description_key, award.n)
+
+
+def award_line(lang: Lang, award: Award, name: str) -> str:
     """One achievement earned, in one line: who, what, why."""
-    return f"{EARNED_MARK} **{name}** earned an achievement: **{award.name}** — {award.description}"
+    return tr(
+        lang,
+        "season.award",
+        player=name,
+        name=achievement_name(lang, award),
+        description=achievement_description(lang, award),
+    )
 
 
-def awards_text(awards: tuple[Award, ...], table: TableView) -> str:
+def awards_text(lang: Lang, awards: tuple[Award, ...], table: TableView) -> str:
     """The achievements a move earned, one line each, named as the table names them."""
     names = dict(zip(table.players, table.names, strict=True))
-    lines = [award_line(a, names.get(a.user_id, "?")) for a in awards]
-    out = "\n".join(lines)
-    return out if len(out) <= MAX_CONTENT else out[: MAX_CONTENT - 1] + "…"
+    return _fit("\n".join(award_line(lang, a, names.get(a.user_id, "?")) for a in awards))
 
 
-def season_awards_text(end: SeasonEnd) -> str | None:
+def season_awards_text(lang: Lang, end: SeasonEnd) -> str | None:
     """The achievements a season's end gave its podium (``None``: none new)."""
     if not end.awards:
         return None
     names = {p.user_id: p.name for p in end.podium}
-    return "\n".join(award_line(a, names.get(a.user_id, "?")) for a in end.awards)
+    return "\n".join(award_line(lang, a, names.get(a.user_id, "?")) for a in end.awards)

@@ -9,7 +9,10 @@ season arrives from :class:`~bot.service.SeasonLoop`, which this controller
 runs as a small task of its own from the moment the bot is ready until it
 stops.  Giving the champion's role needs Manage Roles and the role below the
 bot's highest role: whatever is missing is logged in one line and reported
-in the announce channel, never a traceback.  Words: :mod:`.season_text`.
+in the announce channel, never a traceback.  Words: :mod:`.season_text`,
+in the server's language for what is posted (the leaderboard, the hall of
+fame, a podium, an achievement, a role problem reported), in the asker's
+for a private answer (the season option's list, ``/ginadmin settings``).
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import discord
 from discord import app_commands
 
 from bot.engine.errors import Phrase
+from bot.i18n import DEFAULT, Lang
 from bot.service import (
     DatabaseUnavailableError,
     MoveReport,
@@ -38,8 +42,10 @@ from bot.service import (
 from . import season_text as words
 from . import text
 from .boards import Boards
+from .language import user_lang
 from .publisher import Posting
-from .settings_text import ValueChoice
+from .season_text import RoleProblem
+from .settings_text import ValueChoice, current_mark
 
 log = logging.getLogger(__name__)
 
@@ -121,14 +127,13 @@ class Seasons:
         board = await self.desk.leaderboard(
             guild, season=season, sort=sort, page=page, min_games=min_games
         )
-        # A public answer: the server's language (the season's words are English).
-        lang = await self.boards.languages.of(guild)
+        lang = await self.boards.languages.of(guild)  # a public answer: the server's language
         body = text.leaderboard_text(lang, board.page, {})
-        head = words.board_head(board)
+        head = words.board_head(lang, board)
         if board.season is not None and not board.page.rows and not board.page.min_games:
-            body = words.EMPTY_SEASON
+            body = words.empty_season(lang)
         if board.season is None and board.seasons_on:
-            head = words.ALL_TIME_HEAD
+            head = words.all_time_head(lang)
         content = body if head is None else f"{head}\n{body}"
         await interaction.response.send_message(
             content[: text.MAX_CONTENT], allowed_mentions=discord.AllowedMentions.none()
@@ -142,11 +147,12 @@ class Seasons:
             found = await self.desk.seasons(interaction.guild_id or 0)
         except (ServiceError, DatabaseUnavailableError):
             return []
+        lang = user_lang(interaction)  # a list shown to one person
         pairs: list[tuple[str, str]] = []
         if found.current is not None:
-            pairs.append((words.current_choice(found.current), "current"))
-        pairs.append((words.ALL_TIME_CHOICE, "all"))
-        pairs += [(words.past_choice(s), s.key) for s in found.past]
+            pairs.append((words.current_choice(lang, found.current), "current"))
+        pairs.append((words.all_time_choice(lang), "all"))
+        pairs += [(words.past_choice(lang, s), s.key) for s in found.past]
         wanted = typed.strip().lower()
         return [
             app_commands.Choice(name=_fit(name), value=value)
@@ -157,34 +163,37 @@ class Seasons:
     # --- /gin halloffame --------------------------------------------------------------
 
     async def hall_of_fame(self, interaction: discord.Interaction, page: int) -> None:
-        hall = await self.desk.hall_of_fame(interaction.guild_id or 0, page)
+        guild = interaction.guild_id or 0
+        hall = await self.desk.hall_of_fame(guild, page)
+        lang = await self.boards.languages.of(guild)  # a public answer: the server's language
         await interaction.response.send_message(
-            words.hall_of_fame_text(hall), allowed_mentions=discord.AllowedMentions.none()
+            words.hall_of_fame_text(lang, hall), allowed_mentions=discord.AllowedMentions.none()
         )
 
     # --- a season's end ---------------------------------------------------------------
 
     async def on_season_end(self, end: SeasonEnd) -> None:
         """The podium in the announce channel (if one is set and anyone
-        qualified), then the champion's role (if one is set)."""
-        podium = words.podium_text(end)
+        qualified), then the champion's role (if one is set), in the server's language."""
+        lang = await self.boards.languages.of(end.guild_id)
+        podium = words.podium_text(lang, end)
         channel = end.announce_channel_id
         if podium is not None and channel is not None:
-            awards = words.season_awards_text(end)
+            awards = words.season_awards_text(lang, end)
             content = podium if awards is None else f"{podium}\n{awards}"
             mention = () if end.champion_id is None else (end.champion_id,)
             await self._post(channel, content[: text.MAX_CONTENT], mention)
         if end.champion_role_id is None or end.champion_id is None:
             return
-        problem = await self._move_role(end)
+        problem = await self._move_role(end, lang)
         if problem is not None:
             log.warning(
                 "season end in guild %s: could not give the champion role: %s",
                 end.guild_id,
-                problem,
+                words.role_problem(DEFAULT, problem),
             )
             if channel is not None:
-                await self._post(channel, words.role_report(problem, end.season), ())
+                await self._post(channel, words.role_report(lang, problem, end.season), ())
 
     async def _post(self, channel_id: int, content: str, mention: tuple[int, ...]) -> None:
         try:
@@ -192,18 +201,19 @@ class Seasons:
         except discord.HTTPException as exc:
             log.warning("could not post a season's end in channel %s: %s", channel_id, exc)
 
-    async def _move_role(self, end: SeasonEnd) -> str | None:
-        """Give the champion the role and take it from the previous champion;
-        what stopped it, in words (``None``: done)."""
+    async def _move_role(self, end: SeasonEnd, lang: Lang) -> RoleProblem | None:
+        """Give the champion the role and take it from the previous champion
+        (the audit log's reason: the season, in the server's language ``lang``);
+        what stopped it (``None``: done)."""
         assert end.champion_role_id is not None and end.champion_id is not None
         guild = self.client.get_guild(end.guild_id)
         if guild is None:
-            return words.ROLE_REFUSED
+            return RoleProblem.REFUSED
         role = guild.get_role(end.champion_role_id)
         problem = role_problem(guild, role)
         if problem is not None or role is None:
-            return problem or words.ROLE_GONE
-        reason = words.season_title(end.season)
+            return problem or RoleProblem.GONE
+        reason = words.season_title(lang, end.season)
         try:
             previous = end.previous_champion_id
             if previous is not None and previous != end.champion_id:
@@ -214,7 +224,7 @@ class Seasons:
             if member is not None:
                 await member.add_roles(role, reason=reason)
         except discord.Forbidden:
-            return words.ROLE_REFUSED
+            return RoleProblem.REFUSED
         except discord.HTTPException as exc:
             log.warning("champion role in guild %s: %s", end.guild_id, exc)
         return None
@@ -228,17 +238,17 @@ async def _member(guild: discord.Guild, user_id: int) -> discord.Member | None:
         return None
 
 
-def role_problem(guild: discord.Guild, role: discord.Role | None) -> str | None:
-    """Why the bot can't give ``role`` in ``guild`` now, in words (``None``: it can)."""
+def role_problem(guild: discord.Guild, role: discord.Role | None) -> RoleProblem | None:
+    """Why the bot can't give ``role`` in ``guild`` now (``None``: it can)."""
     if role is None:
-        return words.ROLE_GONE
+        return RoleProblem.GONE
     me = guild.me
     if me is None or not me.guild_permissions.manage_roles:
-        return words.NEEDS_MANAGE_ROLES
+        return RoleProblem.NEEDS_MANAGE_ROLES
     if role >= me.top_role:
-        return words.ROLE_TOO_HIGH
+        return RoleProblem.TOO_HIGH
     if role.is_default() or role.managed:
-        return words.ROLE_REFUSED
+        return RoleProblem.REFUSED
     return None
 
 
@@ -269,21 +279,29 @@ def checked_value(guild: discord.Guild | None, key: str, value: str) -> str:
     return digits
 
 
-def setting_warning(guild: discord.Guild | None, key: str, current: ServerSettings) -> str:
-    """What to add to ``/ginadmin settings``' answer: a champion role the
-    bot can't give yet (told now, not at the season's end)."""
+def setting_warning(
+    lang: Lang, guild: discord.Guild | None, key: str, current: ServerSettings
+) -> str:
+    """What to add to ``/ginadmin settings``' answer (private: in the
+    asker's language ``lang``): a champion role the bot can't give yet (told
+    now, not at the season's end)."""
     if key != ROLE_SETTING or guild is None or current.champion_role_id is None:
         return ""
     problem = role_problem(guild, guild.get_role(current.champion_role_id))
-    return "" if problem is None else words.setting_warning(problem)
+    return "" if problem is None else words.setting_warning(lang, problem)
 
 
 def guild_value_choices(
-    guild: discord.Guild | None, key: str, typed: str, current: ServerSettings | None
+    lang: Lang,
+    guild: discord.Guild | None,
+    key: str,
+    typed: str,
+    current: ServerSettings | None,
 ) -> list[ValueChoice]:
     """The server's text channels (``announce channel``) or roles
     (``champion role``) for the ``value`` option, narrowed to what is typed,
-    the current one marked; nothing for any other setting."""
+    the current one marked in the asker's language ``lang``; nothing for any
+    other setting."""
     if guild is None or key not in (CHANNEL_SETTING, ROLE_SETTING):
         return []
     wanted = typed.strip().lower().lstrip("#@")
@@ -298,7 +316,7 @@ def guild_value_choices(
     for item_id, name in found:
         if wanted and wanted not in name.lower() and wanted != str(item_id):
             continue
-        mark = " (now)" if item_id == now else ""
+        mark = current_mark(lang) if item_id == now else ""
         out.append(ValueChoice(_fit(name + mark), str(item_id)))
     return out[: MAX_CHOICES - 1]
 
@@ -309,12 +327,14 @@ def guild_value_choices(
 async def announce_awards(report: MoveReport, posting: Posting) -> None:
     """The achievements a move earned, one line each, in the game's thread
     or channel (the publisher calls this in the game's order: after the
-    reveal, before the tally and the thread's archiving)."""
+    reveal, before the tally and the thread's archiving), in the server's
+    language."""
     if not report.awards:
         return
+    lang = await posting.boards.languages.of(report.table.guild_id)
     try:
         await posting.boards.notice(
-            report.table.channel_id, words.awards_text(report.awards, report.table)
+            report.table.channel_id, words.awards_text(lang, report.awards, report.table)
         )
     except discord.HTTPException as exc:  # the tally that follows must still go out
         log.warning(

@@ -5,9 +5,11 @@ Every text here is at least :func:`~.text.legible_size` for the card's
 width (a profile is shown about 400 px wide on a phone, where each must
 still be 11 px tall), so the panel holds three lines: its title with the
 count, and the two latest names (the alt text names them
-all).  The names are the achievements' own (the service's entries); the
-panel adds no words of its own beyond the card's labels: the count is a
-number beside the title.  Every name fits a line (a test measures them).
+all).  The names come worded in the card's language
+(:func:`~.profile_words.achievement_names`, from the catalogues'
+``season.achievement.*`` entries); the panel adds no words of its own beyond
+the card's labels: the count is a number beside the title.  Every name, in
+every language, fits a line (a test measures them).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ def draw_achievements(
     names: tuple[str, ...],
 ) -> None:
     """The panel in ``box``: ``title`` with the count beside it, then the two
-    latest names, one a line, or ``none_yet``."""
+    latest ``names`` (already worded), one a line, or ``none_yet``."""
     x0, y0, x1, _ = box
     small = legible_size(scene.width)
     scene.rounded_rectangle(box, 14, fill=theme.PANEL)

@@ -43,6 +43,8 @@ class ProfileCard:
     best_hand: tuple[int, HandEnd, int, int] | None
     #: (the player's wins, the viewer's wins) against the viewer; None: the viewer's own.
     head_to_head: tuple[int, int] | None
+    #: The catalogue keys of the achievements' names, the latest first
+    #: (worded in the image's language: :func:`.profile_words.achievement_names`).
     achievements: tuple[str, ...] = field(default=())
 
     @property

@@ -71,6 +71,14 @@ def hand_end(lang: Lang, end: HandEnd) -> str:
     return i18n.text(lang, _HAND_ENDS[end])
 
 
+def achievement_names(lang: Lang, keys: tuple[str, ...]) -> tuple[str, ...]:
+    """The achievements a card lists, named in ``lang``: the card holds the
+    catalogue keys of their names (``season.achievement.<id>.name``, the
+    service's :attr:`~bot.service.Award.name_key`), so one card serves
+    every language."""
+    return tuple(i18n.text(lang, key) for key in keys)
+
+
 def percent(lang: Lang, rate: float | None) -> str:
     """ "46%" ("46 %" in French): Python rounds, the catalogue places the sign."""
     if rate is None:
@@ -212,7 +220,8 @@ def profile_alt(card: ProfileCard, *, lang: Lang = Lang.EN) -> str:
     if card.head_to_head is not None:
         wins, losses = card.head_to_head
         parts.append(say("head_to_head", name=name, wins=wins, losses=losses))
-    listed = ", ".join(card.achievements) if card.achievements else say("none_yet")
+    names = achievement_names(lang, card.achievements)
+    listed = ", ".join(names) if names else say("none_yet")
     parts.append(say("achievements", list=listed))
     return fit("; ".join(parts) + ".")
 

@@ -5,6 +5,13 @@ A replay is of a hand whose game is over (the service refuses any other),
 so both hands are drawn face up, each laid out in melds and deadwood as a
 reveal is; the card the move drew or took is outlined.  Sent only as a
 private answer to whoever asked.  Its words are :mod:`.replay_words`'.
+
+Every text, card corner indices included, is at least :data:`SMALL`, the
+size still 11 px tall when the image is shown 400 px wide on a phone (see
+:func:`.text.legible_size`).  So the move in words has two lines: it is
+wrapped (:mod:`.wrap`) rather than cut, and only the names in it are
+shortened, as little as lets it fit.  The height is the same at every step,
+so stepping through a hand never moves the buttons under the image.
 """
 
 from __future__ import annotations
@@ -22,21 +29,36 @@ from bot.i18n import Lang
 from . import replay_words as words
 from . import theme
 from .cards import card_height
+from .fonts import Face
 from .layout import Group, draw_row, plan_row
 from .scene import Scene
-from .widgets import name_text, pill, rich_line, text
+from .text import legible_size
+from .widgets import name_text, pill, rich_line, text, text_width
+from .wrap import Part, wrap_parts
 
 WIDTH = 900
 MARGIN = 24
-HEADER_H = 96
-CARD_W = 78
-NAME_H = 44
-SEAT_H = NAME_H + card_height(CARD_W) + 46
-TABLE_W = 64
-TABLE_H = card_height(TABLE_W) + 48
-FOOTER_H = 62
+#: The smallest text: 11 px when the replay is shown 400 px wide (see .text);
+#: the labels under the cards, the captions, the pill and the dealer's mark.
+SMALL = legible_size(WIDTH)
+HEADER_H = 104
+HEADING_SIZE = 30
+CARD_W = 84
+NAME_H = 54
+#: The name line, the cards, their labels (a line of SMALL under them).
+SEAT_H = NAME_H + card_height(CARD_W) + 50
+#: Wide enough for the word in an empty slot at SMALL ("empty", "vacío").
+TABLE_W = 100
+TABLE_GAP = 260  # between the stock and the pile: room for both labels
+TABLE_H = card_height(TABLE_W) + 56
+MOVE_SIZE = 26
+#: The move in words takes up to two lines (two names and the words around).
+MOVE_LINES = 2
+FOOTER_H = 26 + MOVE_LINES * 34
 HEIGHT = HEADER_H + 2 * SEAT_H + TABLE_H + FOOTER_H
-MOVE_SIZE = 22
+#: The widths a name in the move line is tried at, widest first, until the
+#: move fits its lines (the words around the names are never cut).
+NAME_WIDTHS = (360, 260, 180, 120)
 
 
 def render_replay(
@@ -75,7 +97,7 @@ def _header(scene: Scene, frame: ReplayFrame, game_id: int, lang: Lang) -> None:
     step = frame.step
     box = pill(
         scene,
-        (WIDTH - MARGIN - 8, 44),
+        (WIDTH - MARGIN - 8, 42),
         words.step_pill(step.index, frame.steps),
         26,
         fill=theme.GOLD if frame.is_last else theme.FELT_DARK,
@@ -85,9 +107,12 @@ def _header(scene: Scene, frame: ReplayFrame, game_id: int, lang: Lang) -> None:
     x = MARGIN + 8
     room = box[0] - 16 - x
     heading = words.heading(lang, game_id, frame.hand_number)
-    text(scene, (x, 36), heading, 30, anchor="lm", max_width=room)
+    # A game of many digits in a long language: the condensed face keeps
+    # the heading whole at its size rather than cutting it.
+    face = Face.BOLD if text_width(heading, HEADING_SIZE) <= room else Face.CONDENSED
+    text(scene, (x, 38), heading, HEADING_SIZE, anchor="lm", face=face, max_width=room)
     caption = words.step_caption(lang, frame)
-    text(scene, (x, 70), caption, 20, theme.TEXT_DIM, anchor="lm", max_width=room)
+    text(scene, (x, 80), caption, SMALL, theme.TEXT_DIM, anchor="lm", max_width=room)
 
 
 @lru_cache(maxsize=1024)
@@ -152,17 +177,23 @@ def _seat(
     else:
         scene.rounded_rectangle(box, 14, fill=theme.PANEL)
     x = MARGIN + 18
-    name = name_text(frame.names[seat], seat, 26, 420, lang=lang)
-    nw = text(scene, (x, y + 26), name, 26, theme.GOLD if active else theme.TEXT, anchor="lm")
+    r = round(SMALL * 0.66)  # the dealer's mark: a disc round its letter
+    cy = y + 29
+    room = WIDTH - MARGIN - 18 - x
+    if frame.dealer == seat:
+        room -= 2 * r + 12
+    if active:
+        room -= round(text_width(words.to_move(lang), SMALL)) + 2 * round(SMALL * 0.55) + 12
+    name = name_text(frame.names[seat], seat, 28, room, lang=lang)
+    nw = text(scene, (x, cy), name, 28, theme.GOLD if active else theme.TEXT, anchor="lm")
     after = x + nw + 12
     if frame.dealer == seat:
-        r = 12
-        cx, cy = after + r, y + 27
+        cx = after + r
         scene.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.TEXT)
-        text(scene, (cx, cy + 1), words.dealer_mark(lang), 16, theme.DARK_TEXT, anchor="mm")
+        text(scene, (cx, cy + 1), words.dealer_mark(lang), SMALL, theme.DARK_TEXT, anchor="mm")
         after += 2 * r + 12
     if active:
-        pill(scene, (after, y + 27), words.to_move(lang), 18, fill=theme.GOLD, anchor="l")
+        pill(scene, (after, cy), words.to_move(lang), SMALL, fill=theme.GOLD, anchor="l")
     cards = step.hands[seat]
     drew = step.kind in (ActionKind.DRAW_STOCK, ActionKind.TAKE_DISCARD) and step.seat == seat
     if frame.is_last and frame.result.knocker is not None:
@@ -171,7 +202,7 @@ def _seat(
         groups = _groups(cards, step.card if drew else None, lang)
     top = y + NAME_H
     if not groups:
-        text(scene, (WIDTH / 2, top + 60), words.no_cards(lang), 22, theme.TEXT_DIM, anchor="mm")
+        text(scene, (WIDTH / 2, top + 60), words.no_cards(lang), SMALL, theme.TEXT_DIM, anchor="mm")
         return
     inner = WIDTH - 2 * MARGIN - 36
     plan = plan_row([len(g.cards) for g in groups], CARD_W, inner, gap=22)
@@ -182,7 +213,7 @@ def _seat(
         round((WIDTH - plan.width) / 2),
         top,
         four_color=four_color,
-        label_size=18,
+        label_size=SMALL,
         bounds=(MARGIN + 12, WIDTH - MARGIN - 12),
     )
 
@@ -191,42 +222,58 @@ def _table(scene: Scene, frame: ReplayFrame, y: int, four_color: bool, lang: Lan
     """The stock (a back and its count) and the pile's top card."""
     step = frame.step
     w, h = TABLE_W, card_height(TABLE_W)
-    gap = 140
+    gap = TABLE_GAP
     x0 = round((WIDTH - (2 * w + gap)) / 2)
-    top = y + 8
-    label_y = top + h + 8
+    top = y + 10
+    label_y = top + h + 10
     if step.stock_count:
         scene.card(None, x0, top, w)
     else:
         _empty(scene, x0, top, w, h, lang)
     stock = words.stock_label(lang, step.stock_count)
-    text(scene, (x0 + w / 2, label_y), stock, 18, anchor="mt")
+    text(scene, (x0 + w / 2, label_y), stock, SMALL, anchor="mt")
     px = x0 + w + gap
     if step.pile_top is not None:
         scene.card(step.pile_top, px, top, w, four_color=four_color)
     else:
         _empty(scene, px, top, w, h, lang)
     pile = words.pile_label(lang, step.pile_size)
-    text(scene, (px + w / 2, label_y), pile, 18, anchor="mt")
+    text(scene, (px + w / 2, label_y), pile, SMALL, anchor="mt")
 
 
 def _empty(scene: Scene, x: int, y: int, w: int, h: int, lang: Lang) -> None:
     scene.rounded_rectangle((x, y, x + w, y + h), 8, outline=theme.TEXT_DIM, width=2)
-    text(scene, (x + w / 2, y + h / 2), words.empty_slot(lang), 16, theme.TEXT_DIM, anchor="mm")
+    text(scene, (x + w / 2, y + h / 2), words.empty_slot(lang), SMALL, theme.TEXT_DIM, anchor="mm")
 
 
 def _footer(scene: Scene, frame: ReplayFrame, y: int, four_color: bool, lang: Lang) -> None:
     """The move in words; on the last step, how the hand ended."""
-    names = (
-        name_text(frame.names[0], 0, MOVE_SIZE, 260, lang=lang),
-        name_text(frame.names[1], 1, MOVE_SIZE, 260, lang=lang),
-    )
-    rich_line(
-        scene,
-        (MARGIN + 12, y + 38),
-        words.move_parts(lang, frame, names),
-        MOVE_SIZE,
-        four_color=four_color,
-        fill=theme.GOLD if frame.is_last else theme.TEXT,
-        max_x=WIDTH - MARGIN - 12,
-    )
+    left, right = MARGIN + 12, WIDTH - MARGIN - 12
+    lines = move_lines(frame, lang, right - left)
+    first = y + 34 + 17 * (MOVE_LINES - len(lines))  # centred in the footer
+    for i, line in enumerate(lines):
+        rich_line(
+            scene,
+            (left, first + 34 * i),
+            line,
+            MOVE_SIZE,
+            four_color=four_color,
+            fill=theme.GOLD if frame.is_last else theme.TEXT,
+            max_x=right,
+        )
+
+
+def move_lines(frame: ReplayFrame, lang: Lang, width: int) -> list[list[Part]]:
+    """The move in at most :data:`MOVE_LINES` lines of ``width``: the names
+    as wide as that allows (see :data:`NAME_WIDTHS`), the words whole."""
+    lines: list[list[Part]] = []
+    for most in NAME_WIDTHS:
+        names = (
+            name_text(frame.names[0], 0, MOVE_SIZE, most, lang=lang),
+            name_text(frame.names[1], 1, MOVE_SIZE, most, lang=lang),
+        )
+        parts = words.move_parts(lang, frame, names)
+        lines = wrap_parts(parts, MOVE_SIZE, width, whole=names)
+        if len(lines) <= MOVE_LINES:
+            break
+    return lines[:MOVE_LINES]

@@ -1,10 +1,17 @@
 """The achievements: one entry each, as data.
 
-An achievement is an id (stored, never changed), the name and description
-players read, when it is checked (a hand ends, a game ends, a season ends)
-and a predicate over what that moment gives: :class:`HandFacts`,
-:class:`GameFacts` or :class:`SeasonFacts`, each about one player.  Adding
-one is one entry in :data:`ACHIEVEMENTS` (and its test); the desk in
+An achievement is an id (stored, never changed), when it is checked (a hand
+ends, a game ends, a season ends) and a predicate over what that moment
+gives: :class:`HandFacts`, :class:`GameFacts` or :class:`SeasonFacts`, each
+about one player.  Its name and description are words, so they are not
+here: the id names their catalogue entries
+(``season.achievement.<id>.name`` and ``.description`` in
+``bot/locales/<language>/season.po``), which the Discord layer and the
+profile image word in their reader's language, like the service's refusals.
+A description that names a number (50 points, 10 games) takes it from the
+entry (``n``, the same constant the predicate reads) and has plural forms.
+Adding one is one entry in :data:`ACHIEVEMENTS`, its two texts in every
+language's ``season.po``, and its test; the desk in
 :mod:`bot.service.achievements` works the facts out and stores what is
 earned.
 
@@ -29,6 +36,9 @@ from .models import AiLevel
 COMEBACK_POINTS: Final = 90
 #: Points one hand must win for a big hand.
 BIG_HAND_POINTS: Final = 50
+#: Games played for the two achievements of regulars.
+REGULAR_GAMES: Final = 10
+CENTURION_GAMES: Final = 100
 GINS: Final = frozenset({HandEnd.GIN, HandEnd.BIG_GIN})
 
 
@@ -86,118 +96,95 @@ class SeasonFacts:
 Facts = HandFacts | GameFacts | SeasonFacts
 
 
+def name_key(achievement_id: str) -> str:
+    """The catalogue key of an achievement's name."""
+    return f"season.achievement.{achievement_id}.name"
+
+
+def description_key(achievement_id: str) -> str:
+    """The catalogue key of an achievement's description (plural forms when
+    the achievement names a number, ``n``)."""
+    return f"season.achievement.{achievement_id}.description"
+
+
 @dataclass(frozen=True, slots=True)
 class Achievement:
+    """One rule: its id names its words (:func:`name_key`, :func:`description_key`)."""
+
     id: str
-    name: str
-    description: str
     moment: Moment
     earned: Callable[[Facts], bool]
+    #: The number its description names (``None``: it names none).
+    n: int | None = None
+
+    @property
+    def name_key(self) -> str:
+        return name_key(self.id)
+
+    @property
+    def description_key(self) -> str:
+        return description_key(self.id)
 
 
 @dataclass(frozen=True, slots=True)
 class Award:
-    """An achievement just earned (or held), as the Discord layer shows it."""
+    """An achievement just earned (or held), as the Discord layer shows it:
+    its words are the catalogue entries :attr:`name_key` and
+    :attr:`description_key` (the latter counted by ``n`` when it is set),
+    worded in the reader's language."""
 
     guild_id: int
     user_id: int
     achievement: str  # its id
-    name: str
-    description: str
     earned_at: float
     game_id: int | None  # None: earned by a season
+    n: int | None = None
+
+    @property
+    def name_key(self) -> str:
+        return name_key(self.achievement)
+
+    @property
+    def description_key(self) -> str:
+        return description_key(self.achievement)
 
 
-def on_hand(id: str, name: str, description: str, test: Callable[[HandFacts], bool]) -> Achievement:
-    return Achievement(
-        id, name, description, Moment.HAND, lambda f: isinstance(f, HandFacts) and test(f)
-    )
+def on_hand(id: str, test: Callable[[HandFacts], bool], *, n: int | None = None) -> Achievement:
+    return Achievement(id, Moment.HAND, lambda f: isinstance(f, HandFacts) and test(f), n)
 
 
-def on_game(id: str, name: str, description: str, test: Callable[[GameFacts], bool]) -> Achievement:
-    return Achievement(
-        id, name, description, Moment.GAME, lambda f: isinstance(f, GameFacts) and test(f)
-    )
+def on_game(id: str, test: Callable[[GameFacts], bool], *, n: int | None = None) -> Achievement:
+    return Achievement(id, Moment.GAME, lambda f: isinstance(f, GameFacts) and test(f), n)
 
 
-def on_season(
-    id: str, name: str, description: str, test: Callable[[SeasonFacts], bool]
-) -> Achievement:
-    return Achievement(
-        id, name, description, Moment.SEASON, lambda f: isinstance(f, SeasonFacts) and test(f)
-    )
+def on_season(id: str, test: Callable[[SeasonFacts], bool]) -> Achievement:
+    return Achievement(id, Moment.SEASON, lambda f: isinstance(f, SeasonFacts) and test(f))
 
 
 ACHIEVEMENTS: Final[tuple[Achievement, ...]] = (
-    on_hand(
-        "first_gin",
-        "First gin",
-        "Win a hand with gin.",
-        lambda h: h.won and h.knocked and h.end in GINS,
-    ),
-    on_hand(
-        "big_gin",
-        "Big gin",
-        "Go big gin: all eleven cards in melds.",
-        lambda h: h.won and h.end is HandEnd.BIG_GIN,
-    ),
-    on_hand(
-        "undercut",
-        "Undercut",
-        "Undercut a knock.",
-        lambda h: h.won and h.end is HandEnd.UNDERCUT,
-    ),
+    on_hand("first_gin", lambda h: h.won and h.knocked and h.end in GINS),
+    on_hand("big_gin", lambda h: h.won and h.end is HandEnd.BIG_GIN),
+    on_hand("undercut", lambda h: h.won and h.end is HandEnd.UNDERCUT),
     on_hand(
         "fiftieth_card",
-        "The 50th card",
-        "Go gin with the 50th card (50th-card rule).",
         lambda h: h.won and h.knocked and h.end is HandEnd.GIN and h.fiftieth,
     ),
-    on_hand(
-        "big_hand",
-        "Big hand",
-        f"Win {BIG_HAND_POINTS} points or more in one hand.",
-        lambda h: h.won and h.points >= BIG_HAND_POINTS,
-    ),
-    on_hand(
-        "spade_double",
-        "Spades double",
-        "Win a hand doubled by a spade upcard (Oklahoma).",
-        lambda h: h.won and h.doubled,
-    ),
-    on_game("first_win", "First win", "Win a game.", lambda g: g.won),
+    on_hand("big_hand", lambda h: h.won and h.points >= BIG_HAND_POINTS, n=BIG_HAND_POINTS),
+    on_hand("spade_double", lambda h: h.won and h.doubled),
+    on_game("first_win", lambda g: g.won),
     on_game(
         "shutout",
-        "Shutout",
-        "Win a game in which the other player scored no points.",
         lambda g: g.won and g.reason is GameEnd.TARGET and g.opponent_points == 0,
     ),
-    on_game(
-        "comeback",
-        "Comeback",
-        f"Win a game after trailing by {COMEBACK_POINTS} points or more.",
-        lambda g: g.won and g.worst_deficit >= COMEBACK_POINTS,
-    ),
-    on_game(
-        "five_in_a_row",
-        "Five in a row",
-        "Win five games in a row.",
-        lambda g: len(g.latest_wins) >= 5 and all(g.latest_wins[:5]),
-    ),
-    on_game("ten_games", "Regular", "Play 10 games.", lambda g: g.games >= 10),
-    on_game("hundred_games", "Centurion", "Play 100 games.", lambda g: g.games >= 100),
-    on_game(
-        "hard_beaten",
-        "Hard beaten",
-        "Beat the computer at hard.",
-        lambda g: g.won and g.against is AiLevel.HARD,
-    ),
-    on_game("match_won", "Match won", "Win a match of several games.", lambda g: g.won and g.match),
-    on_game("tournament_won", "Tournament won", "Win a tournament.", lambda g: g.tournament_won),
-    on_season(
-        "podium", "On the podium", "Finish a season in the top three.", lambda s: s.place <= 3
-    ),
-    on_season("season_won", "Season won", "Finish first in a season.", lambda s: s.place == 1),
+    on_game("comeback", lambda g: g.won and g.worst_deficit >= COMEBACK_POINTS, n=COMEBACK_POINTS),
+    on_game("five_in_a_row", lambda g: len(g.latest_wins) >= 5 and all(g.latest_wins[:5])),
+    on_game("ten_games", lambda g: g.games >= REGULAR_GAMES, n=REGULAR_GAMES),
+    on_game("hundred_games", lambda g: g.games >= CENTURION_GAMES, n=CENTURION_GAMES),
+    on_game("hard_beaten", lambda g: g.won and g.against is AiLevel.HARD),
+    on_game("match_won", lambda g: g.won and g.match),
+    on_game("tournament_won", lambda g: g.tournament_won),
+    on_season("podium", lambda s: s.place <= 3),
+    on_season("season_won", lambda s: s.place == 1),
 )
 
 BY_ID: Final = {a.id: a for a in ACHIEVEMENTS}
@@ -206,6 +193,4 @@ BY_ID: Final = {a.id: a for a in ACHIEVEMENTS}
 def award_of(
     achievement: Achievement, guild_id: int, user_id: int, at: float, game_id: int | None
 ) -> Award:
-    return Award(
-        guild_id, user_id, achievement.id, achievement.name, achievement.description, at, game_id
-    )
+    return Award(guild_id, user_id, achievement.id, at, game_id, achievement.n)

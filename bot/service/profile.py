@@ -79,8 +79,9 @@ class PlayerProfile:
     best_hand: BestHand | None
     #: Against the player who asked (None: they asked about themselves).
     head_to_head: HeadToHead | None
-    #: The names of the achievements earned, the latest first (every game
-    #: counts for these, the computer's included: see achievement_rules).
+    #: The achievements earned, the latest first, as the catalogue keys of
+    #: their names (worded in the reader's language where they are shown;
+    #: every game counts for these, the computer's included: see achievement_rules).
     achievements: tuple[str, ...] = field(default=())
 
     @property
@@ -180,7 +181,7 @@ class ProfileDesk:
                 else BestHand(best.game_id, best.hand_number, HandEnd(best.ending), best.points),
                 head_to_head=h2h,
                 achievements=tuple(
-                    a.name
+                    a.name_key
                     for a in earned_awards(guild_id, user_id, await tx.earned(guild_id, user_id))
                 ),
             )

@@ -138,7 +138,7 @@ async def test_history_replay_and_profile(fake: FakeDiscord, tmp_path: Path) -> 
         res = await fake.slash(bo, "gin profile", options={"member": ana})
         assert res.ephemeral and res.message is not None
         image = png_of(res.message)
-        assert image.size == (900, 560)
+        assert image.size == (900, 946)
         alt = res.message.attachments[0].description or ""
         again = await recompute(bot2.service.repository, fake.guild_id, ana.id, bo.id)
         assert again.games == 1

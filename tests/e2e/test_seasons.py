@@ -4,7 +4,9 @@ is posted in the announce channel and the champion gets the role, which
 moves to the next week's champion — once, not again on the next pass nor
 after a restart; a missing permission is reported, never a traceback; the
 leaderboard shows the season; an achievement is announced once in the
-game's thread, and never again after a restart."""
+game's thread, and never again after a restart; in a server set to German,
+the achievement line and the podium are German whatever the players' own
+language, and the season option's list is the asker's."""
 
 from __future__ import annotations
 
@@ -14,12 +16,14 @@ from pathlib import Path
 
 import pytest
 
+from bot.i18n import Lang
 from bot.service import GinService, snapshots
 from bot.service.seasons import CLOSE_GRACE
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.models import SentMessage
 from tests.fakediscord.payloads import BOT_ROLE_PERMISSIONS, PERM_MANAGE_ROLES
 from tests.helpers.discord import idle, make_bot, start_game
+from tests.helpers.languages import languages_in
 from tests.helpers.service import FakeClock
 
 WEDNESDAY = datetime(2026, 11, 18, 12, tzinfo=UTC).timestamp()
@@ -194,4 +198,47 @@ async def test_an_achievement_is_announced_once(fake: FakeDiscord, tmp_path: Pat
         profile = await fake.slash(ana, "gin", subcommand="profile")
         alt = profile.message.attachments[0].description or ""
         assert "First win" in alt
+    fake.assert_clean()
+
+
+async def test_a_german_server_hears_achievements_and_its_podium_in_german(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    ana, bo = fake.add_user("Ana", locale="fr"), fake.add_user("Bo", locale="fr")
+    mod = fake.add_user("Mod", permissions=PERM_MANAGE_GUILD)
+    clock = FakeClock(WEDNESDAY)
+    db = tmp_path / "gin.db"
+    bot = await make_bot(db, clock=clock)
+    async with fake.run_bot(bot):
+        await setting(fake, mod, "language", "de")
+        await setting(fake, mod, "season", "weekly")
+        await setting(fake, mod, "announce_channel", str(fake.channel_id))
+        await start_game(fake, bot, ana, bo)
+        await fake.slash(bo, "gin", subcommand="resign")
+        await idle(bot, fake)
+        public = fake.channel_messages(include_ephemeral=False, with_threads=True)
+        [earned] = [m for m in public if m.content.startswith("🎖")]
+        assert earned.content == (
+            "🎖 **Ana** hat einen Erfolg freigeschaltet: **Erster Sieg** — Gewinne eine Partie."
+        )
+        # Private: the season option's list speaks the asker's French.
+        offered = await fake.autocomplete(
+            ana, "gin", subcommand="leaderboard", focused="season", options={"season": ""}
+        )
+        assert offered[0]["name"] == "Cette saison (la semaine du 16 nov. 2026)"
+        await wins(db, clock, fake, [(ana, bo), (ana, bo)])  # three rated games each
+        clock.now = MONDAY_AFTER + CLOSE_GRACE + 1
+        await bot.seasons.loop.tick()
+        await idle(bot, fake)
+        [post] = [
+            m
+            for m in fake.channel_messages(fake.channel_id, include_ephemeral=False)
+            if "ist vorbei!" in m.content
+        ]
+        assert post.content.startswith("🏆 **Die Woche vom 16. Nov. 2026 ist vorbei!**")
+        assert "🥇 **Ana** — " in post.content and "3 von 3 Partien gewonnen" in post.content
+        assert "**Saisonsieg** — Beende eine Saison auf Platz eins." in post.content
+        assert languages_in(post.content) == {Lang.DE}
+        fame = await fake.slash(bo, "gin", subcommand="halloffame")  # public: German
+        assert not fame.ephemeral and fame.content.startswith("🏆 **Ruhmeshalle**")
     fake.assert_clean()

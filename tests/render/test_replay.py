@@ -24,8 +24,9 @@ NAMES = ("Ana", "Zoë 🎉 with a very long display name indeed")
 EN = Lang.EN
 
 
-def a_hand(seed: int = 3) -> HandReplay:
-    game = Game.new(NAMES, seed=seed)
+def a_hand(seed: int = 3, names: tuple[str, str] = NAMES) -> HandReplay:
+    """A hand played at random from ``seed`` (the cards do not depend on the names)."""
+    game = Game.new(names, seed=seed)
     rng = random.Random(seed)
     actions = []
     while not game.history:
@@ -34,7 +35,7 @@ def a_hand(seed: int = 3) -> HandReplay:
         action = random_action(game, seat, rng)
         game.apply(seat, action)
         actions.append((seat, action))
-    return replay_hand(NAMES, game.ruleset, game.seed, game.first_dealer, actions, 1)
+    return replay_hand(names, game.ruleset, game.seed, game.first_dealer, actions, 1)
 
 
 def test_every_step_draws_and_says_what_it_shows() -> None:

@@ -1,6 +1,7 @@
 """The achievements as data (``bot.service.achievement_rules``): every entry
 has a case it earns and a case it doesn't — adding an achievement is one
-entry there and one row here (a test below fails for an entry without one)."""
+entry there, its words in every language's ``season.po`` and one row here
+(a test below fails for an entry without one, or without its words)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from dataclasses import replace
 import pytest
 
 from bot.engine import GameEnd, HandEnd
+from bot.i18n import Lang, catalogs
 from bot.service import ACHIEVEMENTS, AiLevel
-from bot.service.achievement_rules import Facts, GameFacts, HandFacts, SeasonFacts
+from bot.service.achievement_rules import Facts, GameFacts, HandFacts, SeasonFacts, award_of
 
 HAND = HandFacts(end=HandEnd.KNOCK, won=True, knocked=True, points=12, doubled=False)
 GAME = GameFacts(
@@ -64,9 +66,34 @@ def test_there_are_a_dozen_or_more_each_with_its_case() -> None:
     ids = [a.id for a in ACHIEVEMENTS]
     assert len(ids) >= 12 and len(set(ids)) == len(ids)
     assert set(ids) == set(CASES)
-    assert len({a.name for a in ACHIEVEMENTS}) == len(ids)
+
+
+@pytest.mark.parametrize("lang", list(Lang), ids=[lang.value for lang in Lang])
+def test_each_has_its_name_and_description_in_every_language(lang: Lang) -> None:
+    """Its own words in ``lang`` (not English standing in): a name no other
+    achievement has, and a sentence; counted (plural forms, the number
+    written in) exactly when the entry names a number."""
+    texts = catalogs()[lang].texts
+    names = []
     for a in ACHIEVEMENTS:
-        assert a.description.endswith(".") and len(a.name) <= 20, a.id
+        name, description = texts.get(a.name_key), texts.get(a.description_key)
+        assert isinstance(name, str) and name, (lang, a.id)
+        names.append(name)
+        if a.n is None:
+            assert isinstance(description, str), (lang, a.id)
+            forms: tuple[str, ...] = (description,)
+        else:
+            assert isinstance(description, tuple), (lang, a.id)
+            forms = description
+            assert all("{n}" in form for form in forms), (lang, a.id)
+        assert all(form.rstrip().endswith(".") for form in forms), (lang, a.id)
+        award = award_of(a, 1, 2, 0.0, None)
+        assert (award.name_key, award.description_key, award.n) == (
+            a.name_key,
+            a.description_key,
+            a.n,
+        )
+    assert len(set(names)) == len(names), lang
 
 
 @pytest.mark.parametrize("achievement", ACHIEVEMENTS, ids=lambda a: a.id)

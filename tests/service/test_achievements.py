@@ -48,7 +48,7 @@ async def test_achievements_are_awarded_once(db_target: str | Path, clock: FakeC
             held = await svc.achievements.earned(GUILD, user)
             assert {a.achievement for a in held} == {i for u, i in earned if u == user}
             profile = await svc.profiles.profile(GUILD, user)
-            assert profile.achievements == tuple(a.name for a in held)
+            assert profile.achievements == tuple(a.name_key for a in held)
         assert await svc.achievements.earned(GUILD, 0) == ()  # the computer won: nothing
         # After a restart the winner wins again: nothing held is awarded again.
         await svc.close()

@@ -48,7 +48,7 @@ async def test_figures_agree_with_the_stored_results(svc: GinService, clock: Fak
         h2h = profile.head_to_head
         assert (None if h2h is None else (h2h.wins, h2h.losses)) == again.h2h
         held = await svc.achievements.earned(GUILD, user)
-        assert profile.achievements == tuple(a.name for a in held)
+        assert profile.achievements == tuple(a.name_key for a in held)
         # The leaderboard's own counters say the same.
         stats = await svc.standings.player_stats(GUILD, user)
         assert stats is not None

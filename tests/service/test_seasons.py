@@ -143,7 +143,10 @@ async def test_a_season_closes_once_with_its_podium(
         assert [(c.season, [p.user_id for p in c.podium]) for c in hall.seasons] == [
             (week, qualified[:3])
         ]
-        assert "Season won" in (await svc.profiles.profile(GUILD, 1)).achievements
+        assert (
+            "season.achievement.season_won.name"
+            in (await svc.profiles.profile(GUILD, 1)).achievements
+        )
 
         # The next week 2 wins it; the bot is down when it ends, and for two
         # more weeks: each ended season is closed once when it is back.
