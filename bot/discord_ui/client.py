@@ -257,7 +257,7 @@ class GinBot(commands.AutoShardedBot):
             with contextlib.suppress(Exception):
                 await shard.disconnect()
         with contextlib.suppress(asyncio.TimeoutError):
-            await asyncio.wait_for(self._drain(), timeout=STOP_GRACE)
+            await asyncio.wait_for(self.idle(), timeout=STOP_GRACE)
         try:
             await super().close()
         finally:
@@ -266,8 +266,9 @@ class GinBot(commands.AutoShardedBot):
             finally:
                 await self.service.close()
 
-    async def _drain(self) -> None:
-        """Wait for the interactions in progress, then for their follow-ups."""
+    async def idle(self) -> None:
+        """Wait for the interactions in progress, then for their follow-ups
+        (a clean stop; tests, before they look at what was posted)."""
         me = asyncio.current_task()
         while True:
             running = [

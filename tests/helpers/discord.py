@@ -55,9 +55,12 @@ def ids_with(msg: SentMessage, prefix: str) -> list[str]:
 
 
 async def idle(bot: GinBot, fake: FakeDiscord) -> None:
-    await bot.publisher.idle()
+    """The bot has nothing left to do: every interaction it received answered
+    (a busy machine may still be drawing a hand after the fake went quiet),
+    their follow-ups posted, and the fake quiet."""
+    await bot.idle()
     await fake.settle()
-    await bot.publisher.idle()
+    await bot.idle()
 
 
 async def until_computer_moved(
