@@ -87,7 +87,7 @@ def test_every_action_is_legal(level: str, ruleset_index: int) -> None:
 
 
 def test_mixed_levels_play_to_the_end() -> None:
-    for seed in range(3):
+    for seed in range(2):
         game = _play(("easy", "hard"), Ruleset(target=50, fiftieth_card_rule=True), seed)
         assert game.result is not None
 
@@ -182,7 +182,7 @@ def test_hidden_cards_never_change_a_decision(level: str) -> None:
             if other.hands[1 - seat] != game.hands[1 - seat]:
                 changed_hidden += 1
             assert other.view(seat) == game.view(seat)
-            for s in range(3):
+            for s in range(2):  # two of the level's own random draws per position
                 a = decide(game.view(seat), level, random.Random(s))
                 b = decide(other.view(seat), level, random.Random(s))
                 assert a == b
@@ -215,13 +215,13 @@ def test_same_seed_same_decision(level: str) -> None:
 
 
 def test_hard_beats_easy() -> None:
-    # Eight games to 50, seats alternating (whole games of the hard level are
-    # what this test pays for): hard must win three in four.
+    # Six games to 50, seats alternating (whole games of the hard level are
+    # what this test pays for): hard must win five of them.
     wins = 0
-    for seed in range(8):
+    for seed in range(6):
         hard_seat = seed % 2
         levels = ("hard", "easy") if hard_seat == 0 else ("easy", "hard")
         game = _play(levels, Ruleset(target=50), seed // 2, check_gin=False)
         assert game.result is not None
         wins += game.result.winner == hard_seat
-    assert wins >= 6
+    assert wins >= 5
