@@ -37,7 +37,7 @@ from . import text
 from .components import board_view, rematch_view, review_view
 from .keyed import KeyedLocks, RecentSet
 from .language import ServerLanguages
-from .outage import Backoff, Outages
+from .outage import Backoff, Outages, cause_of, level_of
 from .pacing import ChannelPacer
 
 log = logging.getLogger(__name__)
@@ -102,7 +102,7 @@ class Boards:
                 self.blocked.add(channel_id)
             log.warning("missing permissions to post in channel %s", channel_id)
         elif isinstance(error, DatabaseUnavailableError):
-            log.warning("channel %s not updated: the database is unavailable", channel_id)
+            log.log(level_of(error), "channel %s not updated: %s", channel_id, cause_of(error))
         else:
             log.error("channel %s update failed", channel_id, exc_info=error)
 

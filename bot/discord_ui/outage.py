@@ -50,6 +50,19 @@ def reason(error: DatabaseUnavailableError) -> str:
     return detail if len(detail) <= DETAIL_CHARS else detail[: DETAIL_CHARS - 1] + "…"
 
 
+def level_of(error: DatabaseUnavailableError) -> int:
+    """How loud a write or read skipped for ``error`` is logged: a busy bot
+    (BusyError) is reported once a minute by the storage layer, so a line per
+    board or ping on top would flood the log when it matters (DEBUG); an
+    outage is a WARNING."""
+    return logging.DEBUG if isinstance(error, BusyError) else logging.WARNING
+
+
+def cause_of(error: DatabaseUnavailableError) -> str:
+    """What held the database back, for the log."""
+    return "the bot is busy" if isinstance(error, BusyError) else "the database is unavailable"
+
+
 class Outages:
     """The writes (one per game) that are waiting for the database: since
     when, and how long to wait before the next try."""
@@ -77,16 +90,12 @@ class Outages:
         outage = self._open.get(game_id)
         if outage is None:
             self._open[game_id] = _Outage(now, self.backoff.first)
-            # A busy bot (BusyError) is reported once a minute by the storage
-            # layer: a line per board on top would flood the log when it matters.
             self.log.log(
-                logging.DEBUG if isinstance(error, BusyError) else logging.WARNING,
+                level_of(error),
                 "%s of game %s not written: %s (%s); trying again until it is back",
                 self.what,
                 game_id,
-                "the bot is busy"
-                if isinstance(error, BusyError)
-                else "the database is unavailable",
+                cause_of(error),
                 reason(error),
             )
             return True

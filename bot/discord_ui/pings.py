@@ -48,6 +48,7 @@ from bot.service import DatabaseUnavailableError, GameStatus, GinService, PingMo
 
 from . import text
 from .language import ServerLanguages
+from .outage import cause_of, level_of
 from .pacing import ChannelPacer
 
 log = logging.getLogger(__name__)
@@ -106,8 +107,8 @@ class Pings:
             return
         try:
             settings = await self.service.settings.get_settings(table.guild_id)
-        except DatabaseUnavailableError:
-            log.warning("turn ping of game %s skipped: the database is unavailable", table.id)
+        except DatabaseUnavailableError as err:
+            log.log(level_of(err), "turn ping of game %s skipped: %s", table.id, cause_of(err))
             return
         if settings.ping_mode is PingMode.EVERY:
             await self._send(table, table.channel_id, user, idle_minutes=None)
@@ -152,8 +153,8 @@ class Pings:
             self._cancel(game_id)
             try:
                 table = await self.service.moves.table_view(game_id)
-            except DatabaseUnavailableError:
-                log.warning("idle ping of game %s skipped: the database is unavailable", game_id)
+            except DatabaseUnavailableError as err:
+                log.log(level_of(err), "idle ping of game %s skipped: %s", game_id, cause_of(err))
                 continue
             idle = (
                 table.status is GameStatus.ACTIVE
