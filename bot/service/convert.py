@@ -6,6 +6,8 @@ methods stay short and every player-facing refusal is worded in one place.
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from bot.engine import Assist, Game, GameEnd, HandEnd, Ruleset, RulesetError, Variant
 from bot.engine.errors import Param
 from bot.storage import ChallengeRow, GameRow, SettingsRow, StatsRow, Tx
@@ -175,22 +177,6 @@ def links_of(row: GameRow) -> GameLinks:
 
 
 def stats_from_row(row: StatsRow, rank: int | None) -> PlayerStats:
-    return PlayerStats(
-        guild_id=row.guild_id,
-        user_id=row.user_id,
-        name=row.name,
-        rating=row.rating,
-        games=row.games,
-        wins=row.wins,
-        losses=row.losses,
-        hands_won=row.hands_won,
-        gins=row.gins,
-        big_gins=row.big_gins,
-        undercuts_scored=row.undercuts_scored,
-        undercuts_suffered=row.undercuts_suffered,
-        total_points=row.total_points,
-        best_game=row.best_game,
-        current_streak=row.current_streak,
-        best_streak=row.best_streak,
-        rank=rank,
-    )
+    """The stored standing with the player's place (``PlayerStats`` is the
+    row itself plus ``rank``, so nothing here names a field)."""
+    return PlayerStats(**{f.name: getattr(row, f.name) for f in fields(StatsRow)}, rank=rank)

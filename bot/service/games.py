@@ -59,7 +59,6 @@ from .models import (
     RatingChange,
     StaleActionError,
 )
-from .ratings import INITIAL_RATING, elo_update
 from .timers import DEFAULT_TURN_TIMEOUT_MINUTES, STOPPED, TurnClock, start_clock
 from .views import MoveResult
 
@@ -361,44 +360,35 @@ def _with_knock_card(step: Step, game: Game, seat: int, assist: Assist) -> Step:
 async def record_finish(
     tx: Tx, row: GameRow, game: Game, outcome: Outcome, now: float
 ) -> tuple[RatingChange, ...]:
-    """Result row, the score sheet's forfeit line, ratings and statistics —
-    in the transaction of the final move, so they can't disagree with it."""
+    """Result row, the score sheet's forfeit line, ratings and statistics
+    (these two by :func:`~.scoring.record_standings`, as a partnership game's)
+    — in the transaction of the final move, so they can't disagree with it."""
     result = outcome.game
     assert result is not None
     if result.reason in scoring.FORFEIT_REASONS:
         await tx.insert_hand(scoring.forfeit_row(row.id, game, result, now))
     await tx.release_players(row.id)
-    counted = result.reason in scoring.COUNTED_REASONS
-    rated = counted and row.ai_level is None
-    changes: tuple[RatingChange, ...] = ()
-    ratings: tuple[tuple[float, float], tuple[float, float]] | None = None
-    if rated:
-        previous = (
-            await tx.stats(row.guild_id, row.player0),
-            await tx.stats(row.guild_id, row.player1),
-        )
-        before = tuple(INITIAL_RATING if p is None else p.rating for p in previous)
-        w = result.winner
-        after = [0.0, 0.0]
-        after[w], after[1 - w] = elo_update(before[w], before[1 - w])
-        ratings = ((before[0], after[0]), (before[1], after[1]))
-        for seat in (0, 1):
-            await tx.put_stats(
-                scoring.updated_stats(
-                    previous[seat],
-                    guild_id=row.guild_id,
-                    user_id=row.players[seat],
-                    name=row.names[seat],
-                    seat=seat,
-                    result=result,
-                    history=game.history,
-                    rating=after[seat],
-                    now=now,
-                )
+    changes = await scoring.record_standings(
+        tx,
+        guild_id=row.guild_id,
+        result=result,
+        players=[
+            scoring.Participant(
+                user_id=row.players[seat],
+                name=row.names[seat],
+                side=seat,
+                history=game.history,
+                computer=row.ai_level is not None and seat == 1,  # it always sits in seat 1
             )
-        changes = tuple(RatingChange(row.players[s], before[s], after[s]) for s in (0, 1))
-    elif counted and row.ai_level is not None:
-        await tx.bump_ai_stats(row.guild_id, row.player0, row.ai_level, won=result.winner == 0)
+            for seat in (0, 1)
+        ],
+        ai_level=row.ai_level,
+        now=now,
+    )
+    ratings = None
+    if changes:  # rated: both seats' ratings before and after
+        c0, c1 = changes
+        ratings = ((c0.before, c0.after), (c1.before, c1.after))
     await tx.insert_result(
         scoring.result_row(
             game_id=row.id,
@@ -407,7 +397,7 @@ async def record_finish(
             ai_level=row.ai_level,
             result=result,
             hands_played=len(game.history),
-            rated=rated,
+            rated=bool(changes),
             ratings=ratings,
             now=now,
         )

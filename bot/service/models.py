@@ -13,6 +13,7 @@ from enum import StrEnum
 from bot.engine import Assist, Game, GameEnd, GameResult, HandEnd, Ruleset
 from bot.engine.views import PublicView
 from bot.i18n import Lang
+from bot.storage import StatsRow
 
 from .errors import AlreadyInGameError as AlreadyInGameError
 from .errors import ChallengeError as ChallengeError
@@ -202,23 +203,11 @@ class TimerKind(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerStats:
-    guild_id: int
-    user_id: int
-    name: str
-    rating: float
-    games: int
-    wins: int
-    losses: int
-    hands_won: int
-    gins: int
-    big_gins: int
-    undercuts_scored: int
-    undercuts_suffered: int
-    total_points: int
-    best_game: int
-    current_streak: int
-    best_streak: int
+class PlayerStats(StatsRow):
+    """A player's standing as the service shows it: the stored row
+    (:class:`bot.storage.StatsRow`, which declares every counted field once)
+    with the player's place added."""
+
     #: player_stats(): position on the rating leaderboard (equal ratings share
     #: a place); leaderboard(): the row's position in that leaderboard's order.
     rank: int | None = None

@@ -1,7 +1,8 @@
 """Engine results → score-sheet rows, game results and player statistics.
 
 Pure functions, so the rules for what a leaderboard counts can be read (and
-tested) in one place:
+tested) in one place, and :func:`record_standings`, the one place that
+writes them:
 
 * hands won, gins, big gins and undercuts come from the finished game's hand
   history (an undercut is *scored* by the defender who wins it and
@@ -10,18 +11,27 @@ tested) in one place:
   the best game is the highest such tally;
 * a streak counts consecutive wins.
 
+That counting is :func:`counted_stats`, over one player's
+:class:`GameFigures` in one game: the live count works the figures out from
+the hand history (:func:`updated_stats`), a season's rebuild from the stored
+result (:mod:`bot.service.season_rebuild`), so the two cannot disagree.
+
 Statistics are written only when a game finishes, in the same transaction as
-its final move, so a game a moderator ends leaves no trace in them.
+its final move, so a game a moderator ends leaves no trace in them: a
+two-player game's by :func:`bot.service.games.record_finish`, a partnership
+game's by :mod:`bot.service.team_play`, both through :func:`record_standings`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from bot.engine import Card, Game, GameEnd, GameResult, HandEnd, HandResult, min_deadwood
-from bot.storage import HandRow, ResultRow, StatsRow
+from bot.storage import HandRow, ResultRow, StatsRow, Tx
 
-from .ratings import INITIAL_RATING
+from .models import RatingChange
+from .ratings import INITIAL_RATING, ratings_after
 
 #: Ways a game ends without its last hand being played out.
 FORFEIT_REASONS = frozenset({GameEnd.RESIGN, GameEnd.TIMEOUT, GameEnd.ENDED})
@@ -127,6 +137,84 @@ def result_row(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class GameFigures:
+    """One player's figures in one counted game — all a standing adds up.
+
+    The live count works them out from the hand history
+    (:func:`game_figures`), a season's rebuild from the stored result
+    (:func:`bot.service.season_rebuild.fold`); both then count them by
+    :func:`counted_stats`, so the two can never count differently.
+    """
+
+    #: The game's final tally for the player (``GameResult.totals``).
+    points: int
+    hands_won: int
+    gins: int
+    big_gins: int
+    #: Undercuts the player won as the defender.
+    undercuts_scored: int
+    #: Undercuts the player suffered as the knocker.
+    undercuts_suffered: int
+    won: bool
+
+
+def game_figures(seat: int, result: GameResult, history: Sequence[HandResult]) -> GameFigures:
+    """The figures of the player on ``seat`` (their side) in a finished game."""
+    return GameFigures(
+        points=result.totals[seat],
+        hands_won=sum(1 for h in history if h.winner == seat),
+        gins=sum(1 for h in history if h.end is HandEnd.GIN and h.winner == seat),
+        big_gins=sum(1 for h in history if h.end is HandEnd.BIG_GIN and h.winner == seat),
+        undercuts_scored=sum(1 for h in history if h.end is HandEnd.UNDERCUT and h.winner == seat),
+        undercuts_suffered=sum(
+            1 for h in history if h.end is HandEnd.UNDERCUT and h.knocker == seat
+        ),
+        won=result.winner == seat,
+    )
+
+
+def counted_stats(
+    previous: StatsRow | None,
+    figures: GameFigures,
+    *,
+    guild_id: int,
+    user_id: int,
+    name: str,
+    rating: float,
+    now: float,
+) -> StatsRow:
+    """``previous`` (or a fresh 1200 record) after one more counted game:
+    the one place a standing's numbers are added up.  ``rating`` is the
+    player's new rating (:func:`~.ratings.ratings_after`), ``now`` when the
+    game finished."""
+    p = previous or StatsRow(
+        guild_id, user_id, name, INITIAL_RATING, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, now
+    )
+    won = figures.won
+    streak = p.current_streak + 1 if won else 0
+    return StatsRow(
+        guild_id=guild_id,
+        user_id=user_id,
+        name=name,
+        rating=rating,
+        games=p.games + 1,
+        wins=p.wins + int(won),
+        losses=p.losses + int(not won),
+        hands_won=p.hands_won + figures.hands_won,
+        gins=p.gins + figures.gins,
+        big_gins=p.big_gins + figures.big_gins,
+        undercuts_scored=p.undercuts_scored + figures.undercuts_scored,
+        undercuts_suffered=p.undercuts_suffered + figures.undercuts_suffered,
+        total_points=p.total_points + figures.points,
+        # The first game is the best so far, even at a negative or zero tally.
+        best_game=max(p.best_game, figures.points) if p.games else figures.points,
+        current_streak=streak,
+        best_streak=max(p.best_streak, streak),
+        updated_at=now,
+    )
+
+
 def updated_stats(
     previous: StatsRow | None,
     *,
@@ -139,32 +227,87 @@ def updated_stats(
     rating: float,
     now: float,
 ) -> StatsRow:
-    """``previous`` (or a fresh 1200 record) after one more counted game."""
-    p = previous or StatsRow(
-        guild_id, user_id, name, INITIAL_RATING, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, now
-    )
-    won = result.winner == seat
-    points = result.totals[seat]
-    streak = p.current_streak + 1 if won else 0
-    return StatsRow(
+    """``previous`` (or a fresh 1200 record) after one more counted game,
+    its figures worked out from the hand history."""
+    return counted_stats(
+        previous,
+        game_figures(seat, result, history),
         guild_id=guild_id,
         user_id=user_id,
         name=name,
         rating=rating,
-        games=p.games + 1,
-        wins=p.wins + int(won),
-        losses=p.losses + int(not won),
-        hands_won=p.hands_won + sum(1 for h in history if h.winner == seat),
-        gins=p.gins + sum(1 for h in history if h.end is HandEnd.GIN and h.winner == seat),
-        big_gins=p.big_gins
-        + sum(1 for h in history if h.end is HandEnd.BIG_GIN and h.winner == seat),
-        undercuts_scored=p.undercuts_scored
-        + sum(1 for h in history if h.end is HandEnd.UNDERCUT and h.winner == seat),
-        undercuts_suffered=p.undercuts_suffered
-        + sum(1 for h in history if h.end is HandEnd.UNDERCUT and h.knocker == seat),
-        total_points=p.total_points + points,
-        best_game=max(p.best_game, points) if p.games else points,
-        current_streak=streak,
-        best_streak=max(p.best_streak, streak),
-        updated_at=now,
+        now=now,
+    )
+
+
+# --- the one writer ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """One player of a finished game, as the standings count them."""
+
+    user_id: int
+    name: str
+    #: The side of the game's result they played on: their seat in a
+    #: two-player game, their team in a partnership game.
+    side: int
+    #: The hands they played (a partnership game: those of their own tables).
+    history: Sequence[HandResult]
+    #: The computer's seat: it has no standing.
+    computer: bool = False
+
+
+async def record_standings(
+    tx: Tx,
+    *,
+    guild_id: int,
+    result: GameResult,
+    players: Sequence[Participant],
+    ai_level: str | None,
+    now: float,
+) -> tuple[RatingChange, ...]:
+    """Write what a finished game does to its players' standings, in the
+    transaction of its final move; the rating changes, in the order of
+    ``players`` (empty: the game was unrated).
+
+    * a game a moderator ended (or any reason outside
+      :data:`COUNTED_REASONS`) counts nowhere;
+    * with the computer at the table (``ai_level``) no rating moves and
+      ``player_stats`` stays as it was; a one-on-one game against it counts
+      in the person's ``ai_stats`` at that level, a partnership game with a
+      computer seat nowhere;
+    * otherwise every player's rating moves by :func:`ratings_after` and
+      their row gains the game (:func:`updated_stats`): all the rows are read
+      first, then written in the order of ``players``.
+    """
+    if result.reason not in COUNTED_REASONS:
+        return ()
+    if ai_level is not None:
+        people = [p for p in players if not p.computer]
+        if len(players) == 2 and len(people) == 1:
+            person = people[0]
+            await tx.bump_ai_stats(
+                guild_id, person.user_id, ai_level, won=result.winner == person.side
+            )
+        return ()
+    previous = [await tx.stats(guild_id, p.user_id) for p in players]
+    before = [INITIAL_RATING if row is None else row.rating for row in previous]
+    after = ratings_after(before, [p.side for p in players], result.winner)
+    for p, row, rating in zip(players, previous, after, strict=True):
+        await tx.put_stats(
+            updated_stats(
+                row,
+                guild_id=guild_id,
+                user_id=p.user_id,
+                name=p.name,
+                seat=p.side,
+                result=result,
+                history=p.history,
+                rating=rating,
+                now=now,
+            )
+        )
+    return tuple(
+        RatingChange(p.user_id, b, a) for p, b, a in zip(players, before, after, strict=True)
     )

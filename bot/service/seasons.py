@@ -51,7 +51,7 @@ from .achievements import grant_season
 from .convert import settings_from_row, stats_from_row
 from .core import ServiceContext
 from .models import LeaderboardPage, ServerSettings, ServiceError, UnknownSortError
-from .ratings import INITIAL_RATING, elo_update
+from .ratings import INITIAL_RATING, ratings_after
 from .season_calendar import Season, SeasonLength, ended_since, season_at, season_of_key
 from .views import MoveResult
 
@@ -151,11 +151,10 @@ def counted_game(
     now: float,
 ) -> tuple[StatsRow, StatsRow]:
     """Both players' season rows after one more rated game: the all-time
-    counting, with season ratings from 1200."""
+    counting (:func:`~.scoring.updated_stats`) and rating rule
+    (:func:`~.ratings.ratings_after`), with season ratings from 1200."""
     before = [INITIAL_RATING if p is None else p.rating for p in previous]
-    after = [0.0, 0.0]
-    w = result.winner
-    after[w], after[1 - w] = elo_update(before[w], before[1 - w])
+    after = ratings_after(before, (0, 1), result.winner)
     rows = [
         scoring.updated_stats(
             previous[seat],

@@ -26,7 +26,6 @@ from .models import (
     LobbyStatus,
     RatingChange,
 )
-from .ratings import INITIAL_RATING, elo_update
 from .views import MoveResult, TeamProgress, table_of
 
 
@@ -148,37 +147,22 @@ async def _rate(
     tx: Tx, row: TeamGameRow, team: TeamGame, seats: Sequence[LobbySeat], now: float
 ) -> tuple[RatingChange, ...]:
     """Each player's rating moves as in a two-player game against the
-    average rating of the two opponents (docs/RULES.md).  Unrated with a
-    computer at the table or when a moderator ended it."""
+    average rating of the two opponents (docs/RULES.md), each counting the
+    hands of their own tables — written by :func:`~.scoring.record_standings`,
+    as a two-player game's.  Unrated with a computer at the table or when a
+    moderator ended it."""
     result = team.result
     assert result is not None
-    if row.ai_level is not None or result.reason not in scoring.COUNTED_REASONS:
-        return ()
-    ids = [s.user_id or 0 for s in seats]  # no computer here: every seat is a person
-    previous = [await tx.stats(row.guild_id, u) for u in ids]
-    before = [INITIAL_RATING if p is None else p.rating for p in previous]
-    changes = []
-    for i, seat in enumerate(seats):
-        mine = TeamGame.team_of(i)
-        opponents = [before[j] for j in range(4) if TeamGame.team_of(j) != mine]
-        avg = sum(opponents) / 2
-        if result.winner == mine:
-            after = elo_update(before[i], avg)[0]
-        else:
-            after = elo_update(avg, before[i])[1]
-        history = [rec.tables[t] for rec in team.hands for t in (0, 1) if i in rec.seats[t]]
-        await tx.put_stats(
-            scoring.updated_stats(
-                previous[i],
-                guild_id=row.guild_id,
-                user_id=ids[i],
-                name=seat.name or "?",
-                seat=mine,
-                result=result,
-                history=history,
-                rating=after,
-                now=now,
-            )
+    players = [
+        scoring.Participant(
+            user_id=seat.user_id or 0,  # only a computer has none, and then nothing is written
+            name=seat.name or "?",
+            side=TeamGame.team_of(i),
+            history=[rec.tables[t] for rec in team.hands for t in (0, 1) if i in rec.seats[t]],
+            computer=seat.computer,
         )
-        changes.append(RatingChange(ids[i], before[i], after))
-    return tuple(changes)
+        for i, seat in enumerate(seats)
+    ]
+    return await scoring.record_standings(
+        tx, guild_id=row.guild_id, result=result, players=players, ai_level=row.ai_level, now=now
+    )

@@ -206,6 +206,15 @@ class ResultRow:
 
 @dataclass(frozen=True, slots=True)
 class StatsRow:
+    """A player's standing in one server: ``player_stats`` (all time) and
+    ``season_standings`` (one season) hold these columns.
+
+    The one declaration of these fields: the service's leaderboard rows,
+    :class:`bot.service.PlayerStats`, are this row with the player's place
+    added, and a finished game's new rows are worked out by
+    :func:`bot.service.scoring.updated_stats`.
+    """
+
     guild_id: int
     user_id: int
     name: str
@@ -222,11 +231,15 @@ class StatsRow:
     best_game: int
     current_streak: int
     best_streak: int
-    updated_at: float
+    #: When a game last changed the row (0.0: a standing built by hand, never stored).
+    updated_at: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
 class AiStatsRow:
+    """Games of one person against the computer at one level (``ai_stats``):
+    they stay out of :class:`StatsRow`."""
+
     guild_id: int
     user_id: int
     level: str
