@@ -18,12 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .pickling import by_position
 from .records import SeatTally
 from .tally import combine, tallies
 
 COLUMNS = 3
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class HollywoodRules:
     """The settings a Hollywood sheet needs: the per-column target and the
@@ -35,6 +37,7 @@ class HollywoodRules:
     shutout: bool = True
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class Column:
     """One of the three games: points and hands entered per seat."""
@@ -51,6 +54,7 @@ class Column:
         return self.winner is not None
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class HollywoodSheet:
     columns: tuple[Column, Column, Column]

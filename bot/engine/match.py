@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .errors import EngineError
+from .pickling import by_position
 
 #: A match game's target when the server has not set one (tournament format).
 MATCH_GAME_TARGET = 250
@@ -45,6 +46,7 @@ class MatchError(EngineError):
     decided, raised by :func:`standing`."""
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class MatchFormat:
     form: MatchForm = MatchForm.BEST_OF
@@ -71,6 +73,7 @@ class MatchFormat:
         return configured if configured is not None else MATCH_GAME_TARGET
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class FinishedGame:
     """What match play needs from one finished game."""
@@ -79,6 +82,7 @@ class FinishedGame:
     totals: tuple[int, int]  # each side's final tally
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class MatchStanding:
     games: tuple[FinishedGame, ...]

@@ -19,6 +19,7 @@ from functools import lru_cache
 from itertools import product
 
 from .cards import CARDS, RANK_VALUES, Card, cards_of, mask_of
+from .pickling import by_position
 
 SUIT_BITS = 0x1FFF
 _INF = 1 << 30
@@ -184,6 +185,7 @@ def best_discards(cards: int | Iterable[int]) -> list[Card]:
 # --- arrangements -------------------------------------------------------------
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A set or a run, its cards in ascending order."""
@@ -210,6 +212,7 @@ class Meld:
         return " ".join(c.label for c in self.cards)
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class Arrangement:
     """One way to lay a hand down: melds plus deadwood."""
@@ -295,6 +298,7 @@ def _best_of(hand: int) -> Arrangement:
 # --- layoffs --------------------------------------------------------------------
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class Layoff:
     """The defender's best play against a knock: melds, cards laid off on each

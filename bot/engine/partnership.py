@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from .pickling import by_position
 from .records import HandEnd, HandResult, SeatTally
 from .tally import tallies
 
@@ -26,6 +27,7 @@ from .tally import tallies
 TEAM_TARGET = 125
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class TableInfo:
     """What a partnership table shows about the team game around it.

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from .cards import Card
 from .melds import Meld
+from .pickling import by_position
 
 
 class Phase(StrEnum):
@@ -54,6 +55,7 @@ class EventKind(StrEnum):
     ENDED = "ended"
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class Event:
     """One thing that happened. ``card`` is public (a discard, a card taken
@@ -74,6 +76,7 @@ class HandEnd(StrEnum):
     DEAD = "dead"
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class HandResult:
     """A finished hand: both hands laid out, layoffs, points, totals."""
@@ -97,6 +100,7 @@ class HandResult:
     totals: tuple[int, int] = (0, 0)
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class SeatTally:
     hand_points: int
@@ -119,6 +123,7 @@ class GameEnd(StrEnum):
     ENDED = "ended"  # a moderator ended it
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class GameResult:
     """The final tally, what the leaderboard records as the game's points."""

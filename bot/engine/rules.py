@@ -10,6 +10,7 @@ from typing import Any
 from .errors import EngineError, Phrase
 from .match import MATCH_GAME_TARGET, MULTI_MATCH_TARGET, MatchForm, MatchFormat
 from .partnership import TEAM_TARGET, TeamRules, TeamScoring
+from .pickling import by_position
 
 
 class Variant(StrEnum):
@@ -51,6 +52,7 @@ LIMITS: dict[str, tuple[int, int]] = {
 }
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     """All settings a server (or a challenge) may choose.

@@ -13,10 +13,12 @@ from .cards import Card
 from .hollywood import HollywoodSheet
 from .match import MatchStanding
 from .partnership import TableInfo
+from .pickling import by_position
 from .records import Event, HandResult, Phase
 from .rules import Ruleset
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class PublicView:
     names: tuple[str, str]
@@ -61,6 +63,7 @@ class PublicView:
         return self.discard_pile[-1] if self.discard_pile else None
 
 
+@by_position
 @dataclass(frozen=True, slots=True)
 class SeatView:
     seat: int

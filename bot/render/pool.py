@@ -77,11 +77,12 @@ PR_SET_PDEATHSIG: Final = 1
 
 
 def _warm_worker() -> None:
-    """Each worker draws every card face once, before its first job."""
+    """Each worker draws every card face once, before its first job — in
+    the standard colours only: the four-colour faces (a player's choice, and
+    a rare one) are drawn on first use, which halves every start-up."""
     from . import warm_up
 
     warm_up()
-    warm_up(four_color=True)
 
 
 def _start_worker(parent: int) -> None:
