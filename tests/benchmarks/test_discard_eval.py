@@ -4,15 +4,19 @@ the discard score on the same decisions."""
 
 from __future__ import annotations
 
-from benchmarks import discard_eval
+import pytest
+
+from benchmarks import discard_eval, knock_eval
 
 
-def test_judges_hards_best_discards_reproducibly() -> None:
-    # A quarter of one game's discards, one play-out each: the judge works the
-    # same at any count, and the hard level's whole game is what this costs.
-    rows = discard_eval.play_game((0, 1, "baseline", 0.25))
+def test_judges_hards_best_discards_reproducibly(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A quarter of one game's discards (a game to 50: game 1 gives two), one
+    # play-out each: the judge works the same at any count and length, and
+    # the hard level's whole game is what this costs.
+    monkeypatch.setattr(knock_eval, "TARGET", 50)
+    rows = discard_eval.play_game((1, 1, "baseline", 0.25))
     assert rows, "a quarter of one game's discards"
-    assert rows == discard_eval.play_game((0, 1, "baseline", 0.25))
+    assert rows == discard_eval.play_game((1, 1, "baseline", 0.25))
     for r in rows:
         n = int(r["n"])
         assert 2 <= n <= discard_eval.CANDIDATES

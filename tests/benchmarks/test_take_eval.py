@@ -4,22 +4,27 @@ and score each rule on the same decisions."""
 
 from __future__ import annotations
 
-from benchmarks import take_eval
+import pytest
+
+from benchmarks import knock_eval, take_eval
 
 
-def test_judges_draws_reproducibly_without_touching_the_game() -> None:
-    # One play-out per action and one game (game 0 holds eight close draws):
-    # the judge's arithmetic is the same at any count, and whole games of the
-    # hard level are what this test pays for.
-    rows = take_eval.play_game((0, 1))
+def test_judges_draws_reproducibly_without_touching_the_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # One game to 50 (game 1 holds three close draws) and one play-out per
+    # action: the judge's arithmetic is the same at any count and length, and
+    # whole games of the hard level are what this test pays for.
+    monkeypatch.setattr(knock_eval, "TARGET", 50)
+    rows = take_eval.play_game((1, 1))
     assert rows, "one game holds some close draws"
     # Reproducible: the same game played again gives the same rows.
-    assert take_eval.play_game((0, 1)) == rows
+    assert take_eval.play_game((1, 1)) == rows
     for r in rows:
         assert take_eval.BAND[0] < r["gain"] < take_eval.BAND[1]
         assert -200 < r["true_take"] < 200 and -200 < r["true_stock"] < 200
     # Against the frozen previous hard the game (and so the rows) differs.
-    assert take_eval.play_game((0, 1, "hard_v1")) != rows
+    assert take_eval.play_game((1, 1, "hard_v1")) != rows
 
 
 def test_rule_and_report_on_known_rows() -> None:
