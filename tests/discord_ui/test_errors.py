@@ -52,7 +52,7 @@ def test_refusals_speak_the_players_language() -> None:
         "„Gin-Bonus“ muss zwischen 0 und 100 liegen (angegeben: 500)."
     )
     assert player_message(Lang.FR, DatabaseUnavailableError("refused")) == (
-        "La base de données du jeu est injoignable ; rien n'a été modifié — réessayez dans "
+        "La base de données du jeu est injoignable ; rien n'a été modifié — réessaie dans "
         "un instant."
     )
     assert "bevor du es noch einmal versuchst" in (
