@@ -18,7 +18,14 @@ import discord
 from discord.ext import commands
 
 from bot.render.pool import RenderPool
-from bot.service import AiRunner, Decide, GinService, TimerLoop
+from bot.service import (
+    AiRunner,
+    Decide,
+    GinService,
+    PuzzleMaker,
+    TimerLoop,
+    make_in_process,
+)
 from bot.shards import ShardRange
 from bot.version import bot_version
 
@@ -36,6 +43,8 @@ from .language import ServerLanguages
 from .pacing import ChannelPacer
 from .partnerships import Partnerships, after_team_table
 from .publisher import Publisher
+from .puzzle_items import PUZZLE_ITEMS, PuzzleHandlers, puzzle_claims
+from .puzzles import Puzzles
 from .seasons import SeasonHandlers, Seasons, announce_awards
 from .tournaments import TournamentMessages, Tournaments
 from .translator import GinTranslator
@@ -81,6 +90,7 @@ class GinBot(commands.AutoShardedBot):
         renderer: RenderPool | None = None,
         pacer: ChannelPacer | None = None,
         shards: ShardRange | None = None,
+        puzzle_maker: PuzzleMaker | None = None,
     ) -> None:
         sharding: dict[str, Any] = {}
         if shards is not None:
@@ -155,6 +165,16 @@ class GinBot(commands.AutoShardedBot):
         )
         # Season tables, their ends (a small task of its own) and the hall of fame.
         self.seasons = Seasons(self, service.seasons, self.boards, clock=service.clock)
+        # The daily puzzle: made ahead of time (a small task of its own), answered privately.
+        self.puzzles = Puzzles(
+            self,
+            service.puzzles,
+            self.boards,
+            self.renderer,
+            clock=service.clock,
+            defer_after=defer_after,
+            make=make_in_process if puzzle_maker is None else puzzle_maker,
+        )
         self.timers = TimerLoop(
             service,
             on_expired=self.publisher.on_expired,
@@ -170,11 +190,12 @@ class GinBot(commands.AutoShardedBot):
         await self.renderer.warm()
         # Command names, descriptions and choices in each user's language.
         await self.tree.set_translator(GinTranslator())
-        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, *HISTORY_ITEMS, *PUZZLE_ITEMS)
         await self.load_extension("cogs.gin")
         await self.load_extension("cogs.group")  # adds its commands under /gin
         await self.load_extension("cogs.history")  # /gin history, replay, profile
         await self.load_extension("cogs.seasons")  # /gin halloffame
+        await self.load_extension("cogs.puzzles")  # /gin puzzle
         await self.load_extension("cogs.admin")  # /ginadmin: the moderators' commands
         if self.dev_guild_id:
             guild = discord.Object(self.dev_guild_id)
@@ -184,6 +205,7 @@ class GinBot(commands.AutoShardedBot):
             await self.tree.sync()
         self._timer_task = asyncio.create_task(self._run_timers())
         self.seasons.start()
+        self.puzzles.start()
         # discord.py's idle rate-limit buckets, forgotten after a minute, not five.
         self._bucket_task = asyncio.create_task(buckets.sweep_forever(self.http))
         # Everything loaded so far (discord.py, Pillow, our modules, the commands)
@@ -203,7 +225,7 @@ class GinBot(commands.AutoShardedBot):
     async def on_interaction(self, interaction: discord.Interaction, /) -> None:
         """Clicks no item of ours runs (a forged or mangled custom_id) are
         refused here; everything else is answered by its command or item."""
-        if not history_claims(interaction):
+        if not (history_claims(interaction) or puzzle_claims(interaction)):
             await refuse_unclaimed(interaction)
 
     async def on_ready(self) -> None:
@@ -248,6 +270,7 @@ class GinBot(commands.AutoShardedBot):
         self.publisher.ai.stop()
         self.publisher.pings.stop()
         await self.seasons.stop()
+        await self.puzzles.stop()
         for task in (self._timer_task, self._bucket_task):
             if task is not None:
                 task.cancel()
@@ -287,3 +310,4 @@ if TYPE_CHECKING:
     # (from ``interaction.client``): mypy checks here that the bot provides them.
     _HANDLERS: type[Handlers] = GinBot
     _SEASON_HANDLERS: type[SeasonHandlers] = GinBot
+    _PUZZLE_HANDLERS: type[PuzzleHandlers] = GinBot

@@ -62,6 +62,8 @@ from .bracket import render_bracket
 from .hand import render_hand
 from .profile import render_profile
 from .profile_card import ProfileCard
+from .puzzle import render_puzzle
+from .puzzle_card import PuzzleCard
 from .replay import render_replay
 from .reveal import render_reveal
 from .tally import render_tally
@@ -237,6 +239,10 @@ class RenderPool:
         """A player's profile card: the answer someone waits for, so private."""
         return await self._render(_profile_at, (card, lang), False, private=True)
 
+    async def puzzle(self, puzzle: PuzzleCard, *, lang: Lang = Lang.EN) -> bytes:
+        """The day's puzzle: the answer someone waits for, so private."""
+        return await self._render(_puzzle_at, (puzzle, lang), False, private=True)
+
     # --- queueing --------------------------------------------------------------------
 
     async def _render(
@@ -340,6 +346,10 @@ def _replay_at(frame: ReplayFrame, game_id: int, lang: Lang, *, four_color: bool
 
 def _profile_at(card: ProfileCard, lang: Lang, *, four_color: bool) -> bytes:
     return render_profile(card, four_color=four_color, lang=lang)
+
+
+def _puzzle_at(puzzle: PuzzleCard, lang: Lang, *, four_color: bool) -> bytes:
+    return render_puzzle(puzzle, four_color=four_color, lang=lang)
 
 
 def _call(fn: Callable[..., bytes], args: tuple[Any, ...], four_color: bool) -> bytes:

@@ -54,6 +54,19 @@ from .partnership import PartnershipDesk
 from .pinging import PingMode, ping_line
 from .places import TableMode, tables_line
 from .profile import BestHand, HeadToHead, PlayerProfile, ProfileDesk, RatingPoint
+from .puzzle_loop import PuzzleLoop, make_in_process
+from .puzzles import (
+    PuzzleAnswer,
+    PuzzleChoiceError,
+    PuzzleDay,
+    PuzzleDesk,
+    PuzzleMaker,
+    PuzzleNotReadyError,
+    PuzzleOverError,
+    PuzzleResult,
+    PuzzleView,
+    Streak,
+)
 from .ratings import INITIAL_RATING, K_FACTOR
 from .replay import ReplayDesk, ReplayRefusedError, ReplayView
 from .season_calendar import Season, SeasonLength
@@ -143,6 +156,16 @@ __all__ = [
     "PlayerProfile",
     "PlayerStats",
     "ProfileDesk",
+    "PuzzleAnswer",
+    "PuzzleChoiceError",
+    "PuzzleDay",
+    "PuzzleDesk",
+    "PuzzleLoop",
+    "PuzzleMaker",
+    "PuzzleNotReadyError",
+    "PuzzleOverError",
+    "PuzzleResult",
+    "PuzzleView",
     "RatingChange",
     "RatingPoint",
     "ReplayDesk",
@@ -163,6 +186,7 @@ __all__ = [
     "SettingsError",
     "StaleActionError",
     "StandingsDesk",
+    "Streak",
     "TableMode",
     "TableView",
     "TeamProgress",
@@ -178,6 +202,7 @@ __all__ = [
     "UnknownSortError",
     "assist_line",
     "error_text",
+    "make_in_process",
     "ping_line",
     "tables_line",
 ]

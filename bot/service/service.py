@@ -8,7 +8,7 @@ each job is a part of its own, a plain class given the shared
 :class:`~bot.service.core.ServiceContext` (``settings``, ``challenges``,
 ``moves``, ``clocks``, ``standings``, ``coach``, ``partnerships``,
 ``tournaments``, ``history``, ``replays``, ``profiles``, ``adaptive``,
-``seasons``, ``achievements``), and
+``seasons``, ``achievements``, ``puzzles``), and
 each controller of the bot is handed the part it uses.
 Group play and the adaptive computer subscribe to moves as ordered observers
 of the one :class:`~bot.service.core.MovePath`.  The computer's turns and the timer
@@ -66,6 +66,7 @@ from .history import HistoryDesk
 from .moves import MoveDesk
 from .partnership import PartnershipDesk
 from .profile import ProfileDesk
+from .puzzles import PuzzleDesk
 from .replay import ReplayDesk
 from .seasons import SeasonDesk
 from .settings import SettingsDesk
@@ -109,6 +110,8 @@ class GinService:
         # progress, then what the hand or game earned (a won tournament known).
         self.seasons = SeasonDesk(ctx)
         self.achievements = AchievementDesk(ctx)
+        # The daily puzzle: made ahead of time (see puzzle_loop), answered here.
+        self.puzzles = PuzzleDesk(ctx)
         self.move_path = MovePath(
             ctx,
             (

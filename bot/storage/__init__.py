@@ -34,6 +34,7 @@ from .rows import (
 from .tables.achievements import EarnedRow
 from .tables.adaptive import AdaptiveRow
 from .tables.archive import BestHandRow, HandFiguresRow, PastGameRow, RatedResultRow
+from .tables.puzzles import PuzzleAnswerRow, PuzzleRow
 from .tables.seasons import PodiumRow, SeasonGameRow
 from .tables.stats import LEADERBOARD_SORTS
 from .tx import Tx
@@ -58,6 +59,8 @@ __all__ = [
     "NewGame",
     "PastGameRow",
     "PodiumRow",
+    "PuzzleAnswerRow",
+    "PuzzleRow",
     "RatedResultRow",
     "Repository",
     "ResultRow",

@@ -409,6 +409,37 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE server_settings ADD COLUMN language TEXT NOT NULL DEFAULT 'auto';
     """,
+    # 10: the daily puzzle.  One puzzle a day for every server (made ahead of
+    # time from seeded self-play: the same day is the same puzzle on every
+    # shard), each player's one answer to it per server (the key makes a
+    # second answer change nothing), and the days whose solvers a server has
+    # been told of (posted once, whichever process gets there first).
+    """
+    CREATE TABLE puzzles (
+        day     TEXT PRIMARY KEY,  -- ISO date, UTC
+        kind    TEXT NOT NULL CHECK (kind IN ('discard', 'knock')),
+        data    TEXT NOT NULL,     -- bot.ai.puzzles.to_dict() as JSON
+        made_at REAL NOT NULL
+    ) WITHOUT ROWID;
+
+    CREATE TABLE puzzle_answers (
+        guild_id    INTEGER NOT NULL,
+        user_id     INTEGER NOT NULL,
+        day         TEXT    NOT NULL,
+        choice      TEXT    NOT NULL,
+        correct     INTEGER NOT NULL CHECK (correct IN (0, 1)),
+        answered_at REAL    NOT NULL,
+        PRIMARY KEY (guild_id, user_id, day)
+    ) WITHOUT ROWID;
+    CREATE INDEX puzzle_answers_day ON puzzle_answers (day, guild_id);
+
+    CREATE TABLE puzzle_closings (
+        guild_id  INTEGER NOT NULL,
+        day       TEXT    NOT NULL,
+        closed_at REAL    NOT NULL,
+        PRIMARY KEY (guild_id, day)
+    ) WITHOUT ROWID;
+    """,
 )
 
 LATEST_VERSION = len(MIGRATIONS)

@@ -20,6 +20,7 @@ from .tables.history import HistorySql
 from .tables.maintenance import MaintenanceSql
 from .tables.meta import MetaSql
 from .tables.players import PlayersSql
+from .tables.puzzles import PuzzlesSql
 from .tables.seasons import SeasonsSql
 from .tables.settings import SettingsSql
 from .tables.stats import StatsSql
@@ -41,6 +42,7 @@ class Tx(
     AdaptiveSql,
     SeasonsSql,
     AchievementsSql,
+    PuzzlesSql,
 ):
     """Typed statements on a connection inside one open transaction, each
     one ``await``.

@@ -92,13 +92,17 @@ async def test_help_pages_are_private_in_the_players_language_and_turn_both_ways
         # as players of that language see it (with the option typed with it).
         locale = LOCALE[lang]
         named = {shown(sub, "name", locale): sub for sub in gin["options"]}
+        mentioned: set[str] = set()
         for content, _ in pages:
             assert len(content) <= 2000
             for command, option in commands_named(content):
                 assert command in named, (lang, command, sorted(named))
+                mentioned.add(command)
                 if option is not None:
                     options = {shown(o, "name", locale) for o in named[command].get("options", [])}
                     assert option in options, (lang, command, option, options)
+        # … and no /gin command is left out of the guide.
+        assert mentioned == set(named), (lang, sorted(set(named) - mentioned))
 
 
 async def test_an_old_help_message_still_turns_after_a_restart(tmp_path: Path) -> None:

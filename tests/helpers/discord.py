@@ -22,6 +22,7 @@ from bot.service import GinService, snapshots
 from bot.service.snapshots import GameSnapshot
 from tests.fakediscord import FakeDiscord, FakeUser
 from tests.fakediscord.models import InteractionResult, SentMessage
+from tests.helpers.puzzles import made
 
 #: Discord's per-channel write limit (5 per 5 s), a hundred times faster: the
 #: fake refuses (429) any bot that writes faster than its pacer allows.
@@ -37,6 +38,7 @@ async def make_bot(db: Path, *, clock: Callable[[], float] | None = None, **opti
         "timer_tick": 3600,
         "renderer": RenderPool(0),  # threads: a process pool per test bot is slow to start
         "pacer": ChannelPacer(*FAST_LIMIT),
+        "puzzle_maker": made,  # the daily puzzle at once, never a worker process
     }
     settings.update(options)
     return GinBot(service, **settings)

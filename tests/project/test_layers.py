@@ -212,6 +212,7 @@ def test_the_service_is_composed_not_inherited() -> None:
         "adaptive",
         "seasons",
         "achievements",
+        "puzzles",
     }
 
 

@@ -34,6 +34,7 @@ WORDS_MODULES = frozenset(
         "bot/discord_ui/help_text.py",
         "bot/discord_ui/command_text.py",
         "bot/discord_ui/season_text.py",
+        "bot/discord_ui/puzzle_text.py",
         "bot/discord_ui/translator.py",
     }
 )
