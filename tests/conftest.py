@@ -38,11 +38,14 @@ def pg_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     os.environ.setdefault("XDG_RUNTIME_DIR", str(tmp_path_factory.mktemp("run")))
     import pgserver
 
+    from tests.helpers.postgres import quiet_pgserver_exit
+
     server = pgserver.get_server(tmp_path_factory.mktemp("pg"), cleanup_mode="stop")
     try:
         yield str(server.get_uri())
     finally:
         server.cleanup()
+        quiet_pgserver_exit()
 
 
 def fresh_pg_database(server_url: str) -> str:

@@ -35,6 +35,7 @@ from bot.service import AiLevel, AiRunner, GinService, StaleActionError, TimerLo
 from bot.service.models import GameSnapshot
 from bot.storage import CommitUnknownError, DatabaseUnavailableError, Repository
 from cogs.gin import Gin
+from tests.helpers.postgres import quiet_pgserver_exit
 from tests.helpers.service import (
     CHANNEL,
     GUILD,
@@ -110,6 +111,7 @@ def own_pg(tmp_path_factory: pytest.TempPathFactory) -> Iterator[OwnServer]:
         except Exception as exc:  # already stopped
             print(f"stopping the test server: {exc}", file=sys.stderr)
         server.cleanup()
+        quiet_pgserver_exit()
 
 
 @dataclass
