@@ -55,7 +55,8 @@ system) of the bot's whole process tree — the bot, its render workers and
 any other child, including children that exited meanwhile
 (:mod:`benchmarks.proctree`) — from the first game's start until the bot has
 gone quiet after the last move (its last boards written), divided by the
-moves made.  ``--trace FILE`` writes one JSON line per game: each move's
+moves made (the bot's daily puzzle, made once a day and not per move, is
+switched off).  ``--trace FILE`` writes one JSON line per game: each move's
 answer and when its board first showed it, and every write to the game's
 thread (times in seconds from the run's start).  Linux only (reads ``/proc``).
 """
@@ -105,6 +106,14 @@ def _fast(self, *args, **kwargs):
     _init(self, *args, **kwargs)
     self.guild_ready_timeout = 0.05
 discord.state.ConnectionState.__init__ = _fast
+# No daily puzzle: it is made once a day (seconds of CPU in a child process),
+# not per move, and would land in the per-move CPU of the run it falls in.
+import bot.service.puzzle_loop
+_loop_init = bot.service.puzzle_loop.PuzzleLoop.__init__
+def _no_puzzles(self, *args, **kwargs):
+    _loop_init(self, *args, **kwargs)
+    self.start_delay = 1e9
+bot.service.puzzle_loop.PuzzleLoop.__init__ = _no_puzzles
 config = dataclasses.replace(
     Config.from_env(),
     token="fake-token",
@@ -784,7 +793,10 @@ async def measure(
                 "--format",
                 "raw",
                 "--rate",
-                "200",
+                "100",
+                # Sample without pausing the bot: a paused bot answers late
+                # and the players' waits pile up.
+                "--nonblocking",
                 "--output",
                 profile,
             ],
