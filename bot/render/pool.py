@@ -7,7 +7,8 @@ the hand a player is waiting for.  :class:`RenderPool` fixes both:
 
 * images are drawn in **worker processes** (one per core by default), so the
   event loop's interpreter only ships a small pickled view out and PNG bytes
-  back;
+  back — each game's images by the same worker, whose cache of encoded rows
+  then holds most of the next image (:class:`RenderPool`);
 * jobs wait in two queues — **private** (a player's own hand, the answer to
   their interaction) and **public** (board, reveal, tally) — and a free worker
   always takes a private job first;
@@ -121,45 +122,73 @@ class _Job:
     four_color: bool
     key: Hashable
     future: asyncio.Future[bytes] = field(repr=False)
+    #: The worker that drew this job's game last (see :class:`RenderPool`).
+    lane: int = 0
     retried: bool = False
-    #: The executor the job was handed to (a broken one is replaced only once).
+    #: The lane the job was handed to, and its executor then (a broken one
+    #: is replaced only once).
+    ran_in: int = 0
     executor: concurrent.futures.Executor | None = None
 
 
 class RenderPool:
-    """Renders images in worker processes with private jobs first (see module doc)."""
+    """Renders images in worker processes with private jobs first (see module doc).
+
+    **A game's images go to the same worker.**  Consecutive images of a game
+    share most of their rows, and a worker keeps the rows it drew encoded
+    (:mod:`.scene`): a hand whose header changed after the opponent's move
+    costs ~1 ms where its rows are cached and ~2 ms where they are not.  With
+    one shared queue each of two workers saw about half of every game's
+    images and missed the cache for the other half (``benchmarks/render.py
+    --workers 2`` against ``--workers 1``: 4.9 against 3.3 ms of CPU a
+    move).  So each worker is a *lane* with its own executor, a job is
+    routed to the lane of its game (the players' names: the same in every
+    image of a game, whatever the image), and a lane that is idle takes a
+    job waiting for a busy one, so no worker idles while the other queues.
+    """
+
+    #: Jobs handed to one worker at once: one drawing and one waiting keeps
+    #: the worker busy and the queue — and with it the priorities — on our side.
+    PER_LANE: Final = 2
 
     def __init__(self, workers: int | None = None, *, memo_size: int = MEMO_SIZE) -> None:
         self.workers = (os.cpu_count() or 1) if workers is None else workers
         self.memo_size = memo_size
-        self._executor: concurrent.futures.Executor | None = None
+        #: One executor per worker (one thread pool when ``workers`` is 0).
+        self._lanes: list[concurrent.futures.Executor] = []
         self._private: deque[_Job] = deque()
         self._public: deque[_Job] = deque()
-        self._running = 0
+        self._running: list[int] = []
         self._memo: OrderedDict[Hashable, bytes] = OrderedDict()
         self._drawing: dict[Hashable, asyncio.Future[bytes]] = {}
         #: Images actually drawn (memo misses): what tests and benchmarks count.
         self.drawn = 0
 
     @property
-    def slots(self) -> int:
-        """Jobs handed to the executor at once: one per worker keeps the
-        queue — and with it the priorities — on our side."""
-        return max(1, 2 * self.workers)
+    def per_lane(self) -> int:
+        """Jobs handed to one lane at once: :data:`PER_LANE` for a worker
+        process; one for the thread pool, where a second drawing would only
+        compete for the interpreter with the first."""
+        return self.PER_LANE if self.workers else 1
 
     def start(self) -> None:
         """Start the workers (idempotent).  Uses ``spawn``: the bot process has
         threads by now (forking one is unsafe), and spawned workers are the
         bot's own children, so they can die with it (see the module doc)."""
-        if self._executor is not None:
+        if self._lanes:
             return
         if self.workers == 0:
-            self._executor = concurrent.futures.ThreadPoolExecutor(
-                max_workers=2, thread_name_prefix="render"
-            )
-            return
-        self._executor = concurrent.futures.ProcessPoolExecutor(
-            max_workers=self.workers,
+            self._lanes = [
+                concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+            ]
+        else:
+            self._lanes = [self._new_worker() for _ in range(self.workers)]
+        self._running = [0] * len(self._lanes)
+
+    @staticmethod
+    def _new_worker() -> concurrent.futures.Executor:
+        return concurrent.futures.ProcessPoolExecutor(
+            max_workers=1,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_start_worker,
             initargs=(os.getpid(),),
@@ -172,21 +201,18 @@ class RenderPool:
             await asyncio.to_thread(_warm_worker)
             return
         loop = asyncio.get_running_loop()
-        await asyncio.gather(
-            *(loop.run_in_executor(self._executor, _noop) for _ in range(self.workers))
-        )
+        await asyncio.gather(*(loop.run_in_executor(lane, _noop) for lane in self._lanes))
 
     def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
         """Stop the workers (idempotent): queued jobs are dropped, a drawing
         in progress may finish; a worker still running after ``timeout``
         seconds is killed.  Once this returns, no worker is left."""
-        executor, self._executor = self._executor, None
-        if executor is None:
-            return
+        lanes, self._lanes = self._lanes, []
         processes = []
-        if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
-            processes = list((getattr(executor, "_processes", None) or {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
+        for executor in lanes:
+            if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
+                processes += list((getattr(executor, "_processes", None) or {}).values())
+            executor.shutdown(wait=False, cancel_futures=True)
         # Wait on the exit sentinels, not join(): the executor's own thread
         # reaps the workers, and two threads reaping one child race.
         pending = {process.sentinel: process for process in processes}
@@ -210,16 +236,24 @@ class RenderPool:
         lang: Lang = Lang.EN,
     ) -> bytes:
         """A player's own hand: always a private (first-served) job."""
-        return await self._render(_hand_at, (view, assist, lang), four_color, private=True)
+        return await self._render(
+            _hand_at, (view, assist, lang), four_color, private=True, game=view.public.names
+        )
 
     async def board(self, public: PublicView, *, lang: Lang = Lang.EN) -> bytes:
-        return await self._render(_board_at, (public, lang), False, private=False)
+        return await self._render(
+            _board_at, (public, lang), False, private=False, game=public.names
+        )
 
     async def reveal(self, hand: HandResult, public: PublicView, *, lang: Lang = Lang.EN) -> bytes:
-        return await self._render(_reveal_at, (hand, public, lang), False, private=False)
+        return await self._render(
+            _reveal_at, (hand, public, lang), False, private=False, game=public.names
+        )
 
     async def tally(self, game: GameResult, public: PublicView, *, lang: Lang = Lang.EN) -> bytes:
-        return await self._render(_tally_at, (game, public, lang), False, private=False)
+        return await self._render(
+            _tally_at, (game, public, lang), False, private=False, game=public.names
+        )
 
     async def bracket(self, view: TournamentView, *, lang: Lang = Lang.EN) -> bytes:
         return await self._render(_bracket, (view, lang), False, private=False)
@@ -233,7 +267,9 @@ class RenderPool:
         lang: Lang = Lang.EN,
     ) -> bytes:
         """A step of a finished hand: the answer someone waits for, so private."""
-        return await self._render(_replay_at, (frame, game_id, lang), four_color, private=True)
+        return await self._render(
+            _replay_at, (frame, game_id, lang), four_color, private=True, game=game_id
+        )
 
     async def profile(self, card: ProfileCard, *, lang: Lang = Lang.EN) -> bytes:
         """A player's profile card: the answer someone waits for, so private."""
@@ -246,8 +282,16 @@ class RenderPool:
     # --- queueing --------------------------------------------------------------------
 
     async def _render(
-        self, fn: Callable[..., bytes], args: tuple[Any, ...], four_color: bool, *, private: bool
+        self,
+        fn: Callable[..., bytes],
+        args: tuple[Any, ...],
+        four_color: bool,
+        *,
+        private: bool,
+        game: Hashable = None,
     ) -> bytes:
+        """The image ``fn(*args)``; ``game`` names the game it belongs to
+        (its images share a worker), or ``None`` for an image of its own."""
         key = (fn.__name__, args, four_color)
         done = self._memo.get(key)
         if done is not None:
@@ -259,40 +303,67 @@ class RenderPool:
         self.start()
         future: asyncio.Future[bytes] = asyncio.get_running_loop().create_future()
         self._drawing[key] = future
-        (self._private if private else self._public).append(_Job(fn, args, four_color, key, future))
+        lane = hash(key if game is None else game) % len(self._lanes)
+        job = _Job(fn, args, four_color, key, future, lane=lane)
+        (self._private if private else self._public).append(job)
         self._pump()
         return await asyncio.shield(future)
 
     def _pump(self) -> None:
-        """Hand queued jobs to free slots, private ones first."""
+        """Hand queued jobs to free lanes: private ones first, each to its
+        game's lane, or to a lane with nothing to do (see the class doc)."""
         loop = asyncio.get_running_loop()
-        while self._running < self.slots and (self._private or self._public):
-            job = self._private.popleft() if self._private else self._public.popleft()
-            self._running += 1
+        while self._lanes and (picked := self._next()) is not None:
+            job, lane = picked
+            self._running[lane] += 1
             try:
-                task = loop.run_in_executor(self._executor, _call, job.fn, job.args, job.four_color)
-            except BrokenExecutor:  # a worker died while idle: the pool refuses new work
-                self._restart()
-                task = loop.run_in_executor(self._executor, _call, job.fn, job.args, job.four_color)
-            job.executor = self._executor
+                task = loop.run_in_executor(
+                    self._lanes[lane], _call, job.fn, job.args, job.four_color
+                )
+            except BrokenExecutor:  # a worker died while idle: its lane refuses new work
+                self._restart(lane)
+                task = loop.run_in_executor(
+                    self._lanes[lane], _call, job.fn, job.args, job.four_color
+                )
+            job.ran_in, job.executor = lane, self._lanes[lane]
             task.add_done_callback(functools.partial(self._finish, job))
 
-    def _restart(self) -> None:
-        """Replace a broken pool (a worker was killed or ran out of memory)."""
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=False)
-            self._executor = None
-        self.start()
+    def _next(self) -> tuple[_Job, int] | None:
+        """The first queued job (private queue first) that a lane can take
+        now, taken off its queue, and that lane."""
+        idle = next((i for i, n in enumerate(self._running) if n == 0), None)
+        for queue in (self._private, self._public):
+            for i, job in enumerate(queue):
+                if self._running[job.lane] < self.per_lane:
+                    lane = job.lane
+                elif idle is not None:
+                    lane = idle
+                else:
+                    continue
+                del queue[i]
+                return job, lane
+        return None
+
+    def _restart(self, lane: int) -> None:
+        """Replace a lane's broken worker (killed, or out of memory)."""
+        self._lanes[lane].shutdown(wait=False, cancel_futures=False)
+        self._lanes[lane] = (
+            self._new_worker()
+            if self.workers
+            else concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
+        )
 
     def _finish(self, job: _Job, task: asyncio.Future[bytes]) -> None:
-        self._running -= 1
+        open_ = bool(self._lanes)
+        if open_:
+            self._running[job.ran_in] -= 1
         error = None if task.cancelled() else task.exception()
-        if isinstance(error, BrokenExecutor) and not job.retried and self._executor is not None:
-            # A worker died mid-drawing: start fresh ones (unless another job
-            # of the same pool did already) and draw this image again, first in
-            # line, rather than fail every image after.
-            if job.executor is self._executor:
-                self._restart()
+        if isinstance(error, BrokenExecutor) and not job.retried and open_:
+            # A worker died mid-drawing: start a fresh one (unless another job
+            # of the same worker did already) and draw this image again, first
+            # in line, rather than fail every image after.
+            if job.executor is self._lanes[job.ran_in]:
+                self._restart(job.ran_in)
             job.retried = True
             self._private.appendleft(job)
             self._pump()
@@ -309,7 +380,7 @@ class RenderPool:
             if len(self._memo) > self.memo_size:
                 self._memo.popitem(last=False)
             job.future.set_result(png)
-        if self._executor is not None:
+        if open_:
             self._pump()
 
 

@@ -153,7 +153,7 @@ async def test_a_killed_worker_is_replaced() -> None:
     try:
         await pool.warm()
         first = await pool.hand(samples.seat_view())
-        executor = pool._executor
+        executor = pool._lanes[0]
         assert isinstance(executor, __import__("concurrent.futures").futures.ProcessPoolExecutor)
         for pid in list(executor._processes):  # kill -9 the worker
             os.kill(pid, signal.SIGKILL)
@@ -161,6 +161,35 @@ async def test_a_killed_worker_is_replaced() -> None:
         view = samples.seat_view(drawn=None)  # a new state: must really be drawn
         png = await asyncio.wait_for(pool.hand(view), 30)
         assert png[:8] == b"\x89PNG\r\n\x1a\n" and png != first
-        assert pool._executor is not executor
+        assert pool._lanes[0] is not executor
+    finally:
+        pool.close()
+
+
+def _worker_pid(_n: int, delay: float, *, four_color: bool) -> bytes:
+    """A stand-in drawing that says which process drew it."""
+    import os
+    import time
+
+    time.sleep(delay)
+    return str(os.getpid()).encode()
+
+
+async def test_a_games_images_go_to_one_worker_and_an_idle_worker_helps() -> None:
+    pool = RenderPool(2)
+    try:
+        await pool.warm()
+
+        async def draw(n: int, game: str, delay: float = 0.0) -> bytes:
+            return await pool._render(_worker_pid, (n, delay), False, private=True, game=game)
+
+        # One after another: every image of a game from the same worker, whose
+        # cache holds that game's rows.
+        alone = {await draw(n, "Ana-Bo") for n in range(6)}
+        other = {await draw(n, "Cy-Di") for n in range(6, 12)}
+        assert len(alone) == 1 and len(other) == 1
+        # Many at once for one game: its worker takes two, the idle one the rest.
+        burst = await asyncio.gather(*(draw(n, "Ana-Bo", 0.3) for n in range(12, 18)))
+        assert len(set(burst)) == 2 and alone < set(burst)
     finally:
         pool.close()
