@@ -5,7 +5,8 @@ the event loop that answers interactions, and a burst of public images
 (boards, reveals, tallies when several hands end at once) queues in front of
 the hand a player is waiting for.  :class:`RenderPool` fixes both:
 
-* images are drawn in **worker processes** (one per core by default), so the
+* images are drawn in **worker processes** (one per core by default, each
+  fed and read by the event loop through a pipe: :mod:`.lanes`), so the
   event loop's interpreter only ships a small pickled view out and PNG bytes
   back — each game's images by the same worker, whose cache of encoded rows
   then holds most of the next image (:class:`RenderPool`);
@@ -36,7 +37,6 @@ for the workers to finish.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import ctypes
 import functools
@@ -61,6 +61,7 @@ from bot.i18n import Lang
 from .board import render_board
 from .bracket import render_bracket
 from .hand import render_hand
+from .lanes import Lane, ProcessLane, ThreadLane, serve_jobs
 from .profile import render_profile
 from .profile_card import ProfileCard
 from .puzzle import render_puzzle
@@ -92,6 +93,12 @@ def _start_worker(parent: int) -> None:
     """A worker's initializer: die with the bot (see the module doc), then warm up."""
     _die_with_parent(parent)
     _warm_worker()
+
+
+def _serve(conn: multiprocessing.connection.Connection, parent: int) -> None:
+    """A worker process: set up, then draw what the bot sends (:mod:`.lanes`)."""
+    _start_worker(parent)
+    serve_jobs(conn)
 
 
 def _die_with_parent(parent: int) -> None:
@@ -128,7 +135,7 @@ class _Job:
     #: The lane the job was handed to, and its executor then (a broken one
     #: is replaced only once).
     ran_in: int = 0
-    executor: concurrent.futures.Executor | None = None
+    executor: Lane | None = None
 
 
 class RenderPool:
@@ -141,7 +148,7 @@ class RenderPool:
     one shared queue each of two workers saw about half of every game's
     images and missed the cache for the other half (``benchmarks/render.py
     --workers 2`` against ``--workers 1``: 4.9 against 3.3 ms of CPU a
-    move).  So each worker is a *lane* with its own executor, a job is
+    move).  So each worker is a *lane* of its own (:mod:`.lanes`), a job is
     routed to the lane of its game (the players' names: the same in every
     image of a game, whatever the image), and a lane that is idle takes a
     job waiting for a busy one, so no worker idles while the other queues.
@@ -154,8 +161,8 @@ class RenderPool:
     def __init__(self, workers: int | None = None, *, memo_size: int = MEMO_SIZE) -> None:
         self.workers = (os.cpu_count() or 1) if workers is None else workers
         self.memo_size = memo_size
-        #: One executor per worker (one thread pool when ``workers`` is 0).
-        self._lanes: list[concurrent.futures.Executor] = []
+        #: One lane per worker (one thread pool when ``workers`` is 0).
+        self._lanes: list[Lane] = []
         self._private: deque[_Job] = deque()
         self._public: deque[_Job] = deque()
         self._running: list[int] = []
@@ -178,21 +185,14 @@ class RenderPool:
         if self._lanes:
             return
         if self.workers == 0:
-            self._lanes = [
-                concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
-            ]
+            self._lanes = [ThreadLane()]
         else:
             self._lanes = [self._new_worker() for _ in range(self.workers)]
         self._running = [0] * len(self._lanes)
 
     @staticmethod
-    def _new_worker() -> concurrent.futures.Executor:
-        return concurrent.futures.ProcessPoolExecutor(
-            max_workers=1,
-            mp_context=multiprocessing.get_context("spawn"),
-            initializer=_start_worker,
-            initargs=(os.getpid(),),
-        )
+    def _new_worker() -> Lane:
+        return ProcessLane(_serve)
 
     async def warm(self) -> None:
         """Make sure every worker is up and has its card faces (start-up)."""
@@ -200,21 +200,14 @@ class RenderPool:
         if self.workers == 0:
             await asyncio.to_thread(_warm_worker)
             return
-        loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(lane, _noop) for lane in self._lanes))
+        await asyncio.gather(*(lane.submit((_ready, (), False)) for lane in self._lanes))
 
     def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
         """Stop the workers (idempotent): queued jobs are dropped, a drawing
         in progress may finish; a worker still running after ``timeout``
         seconds is killed.  Once this returns, no worker is left."""
         lanes, self._lanes = self._lanes, []
-        processes = []
-        for executor in lanes:
-            if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
-                processes += list((getattr(executor, "_processes", None) or {}).values())
-            executor.shutdown(wait=False, cancel_futures=True)
-        # Wait on the exit sentinels, not join(): the executor's own thread
-        # reaps the workers, and two threads reaping one child race.
+        processes = [p for lane in lanes if (p := lane.shutdown()) is not None]
         pending = {process.sentinel: process for process in processes}
         deadline = time.monotonic() + timeout
         while pending and (left := deadline - time.monotonic()) > 0:
@@ -222,6 +215,8 @@ class RenderPool:
                 pending.pop(cast(int, ready), None)
         for process in pending.values():
             process.kill()
+        for process in processes:
+            process.join(timeout)  # reaped: no zombie left behind
 
     # --- the images ------------------------------------------------------------------
     # Each takes the language its words are drawn in: a player's own (private)
@@ -312,19 +307,14 @@ class RenderPool:
     def _pump(self) -> None:
         """Hand queued jobs to free lanes: private ones first, each to its
         game's lane, or to a lane with nothing to do (see the class doc)."""
-        loop = asyncio.get_running_loop()
         while self._lanes and (picked := self._next()) is not None:
             job, lane = picked
             self._running[lane] += 1
             try:
-                task = loop.run_in_executor(
-                    self._lanes[lane], _call, job.fn, job.args, job.four_color
-                )
+                task = self._lanes[lane].submit((job.fn, job.args, job.four_color))
             except BrokenExecutor:  # a worker died while idle: its lane refuses new work
                 self._restart(lane)
-                task = loop.run_in_executor(
-                    self._lanes[lane], _call, job.fn, job.args, job.four_color
-                )
+                task = self._lanes[lane].submit((job.fn, job.args, job.four_color))
             job.ran_in, job.executor = lane, self._lanes[lane]
             task.add_done_callback(functools.partial(self._finish, job))
 
@@ -346,12 +336,10 @@ class RenderPool:
 
     def _restart(self, lane: int) -> None:
         """Replace a lane's broken worker (killed, or out of memory)."""
-        self._lanes[lane].shutdown(wait=False, cancel_futures=False)
-        self._lanes[lane] = (
-            self._new_worker()
-            if self.workers
-            else concurrent.futures.ThreadPoolExecutor(max_workers=2, thread_name_prefix="render")
-        )
+        old = self._lanes[lane].shutdown()
+        if old is not None and old.is_alive():
+            old.kill()
+        self._lanes[lane] = self._new_worker() if self.workers else ThreadLane()
 
     def _finish(self, job: _Job, task: asyncio.Future[bytes]) -> None:
         open_ = bool(self._lanes)
@@ -423,9 +411,6 @@ def _puzzle_at(puzzle: PuzzleCard, lang: Lang, *, four_color: bool) -> bytes:
     return render_puzzle(puzzle, four_color=four_color, lang=lang)
 
 
-def _call(fn: Callable[..., bytes], args: tuple[Any, ...], four_color: bool) -> bytes:
-    return fn(*args, four_color=four_color)
-
-
-def _noop() -> None:
-    """A job that only proves a worker is up (and initialised)."""
+def _ready(*, four_color: bool) -> bytes:
+    """A job that only proves a worker is up (and warmed up)."""
+    return b""

@@ -154,9 +154,7 @@ async def test_a_killed_worker_is_replaced() -> None:
         await pool.warm()
         first = await pool.hand(samples.seat_view())
         executor = pool._lanes[0]
-        assert isinstance(executor, __import__("concurrent.futures").futures.ProcessPoolExecutor)
-        for pid in list(executor._processes):  # kill -9 the worker
-            os.kill(pid, signal.SIGKILL)
+        os.kill(executor.process.pid, signal.SIGKILL)  # type: ignore[attr-defined]
         await asyncio.sleep(0.2)
         view = samples.seat_view(drawn=None)  # a new state: must really be drawn
         png = await asyncio.wait_for(pool.hand(view), 30)
@@ -191,5 +189,25 @@ async def test_a_games_images_go_to_one_worker_and_an_idle_worker_helps() -> Non
         # Many at once for one game: its worker takes two, the idle one the rest.
         burst = await asyncio.gather(*(draw(n, "Ana-Bo", 0.3) for n in range(12, 18)))
         assert len(set(burst)) == 2 and alone < set(burst)
+    finally:
+        pool.close()
+
+
+async def test_a_worker_killed_mid_drawing_is_replaced_and_the_image_drawn_again() -> None:
+    import os
+    import signal
+
+    pool = RenderPool(1)
+    try:
+        await pool.warm()
+        lane = pool._lanes[0]
+        pid = lane.process.pid  # type: ignore[attr-defined]
+        drawing = asyncio.ensure_future(
+            pool._render(_worker_pid, (1, 1.0), False, private=True, game="Ana-Bo")
+        )
+        await asyncio.sleep(0.3)  # the worker is drawing it now
+        os.kill(pid, signal.SIGKILL)
+        drawn_by = await asyncio.wait_for(drawing, 30)
+        assert drawn_by != str(pid).encode() and pool._lanes[0] is not lane
     finally:
         pool.close()
