@@ -33,17 +33,18 @@ from . import buckets
 from .boards import Boards
 from .challenges import Challenges
 from .coach import Coach
+from .edge import claims
 from .errors import GinTree
 from .handlers import Handlers
 from .hands import HandReplies
 from .history import History
-from .history_items import HISTORY_ITEMS, history_claims
+from .history_items import HISTORY_ITEMS
 from .items import DYNAMIC_ITEMS, refuse_unclaimed
 from .language import ServerLanguages
 from .pacing import ChannelPacer
 from .partnerships import Partnerships, after_team_table
 from .publisher import Publisher
-from .puzzle_items import PUZZLE_ITEMS, PuzzleHandlers, puzzle_claims
+from .puzzle_items import PUZZLE_ITEMS, PuzzleHandlers
 from .puzzles import Puzzles
 from .seasons import SeasonHandlers, Seasons, announce_awards
 from .tournaments import TournamentMessages, Tournaments
@@ -225,7 +226,7 @@ class GinBot(commands.AutoShardedBot):
     async def on_interaction(self, interaction: discord.Interaction, /) -> None:
         """Clicks no item of ours runs (a forged or mangled custom_id) are
         refused here; everything else is answered by its command or item."""
-        if not (history_claims(interaction) or puzzle_claims(interaction)):
+        if not claims(interaction, (*HISTORY_ITEMS, *PUZZLE_ITEMS)):
             await refuse_unclaimed(interaction)
 
     async def on_ready(self) -> None:

@@ -109,6 +109,21 @@ def carries(message: discord.Message | None, component_type: int, custom_id: str
     )
 
 
+def claims(interaction: discord.Interaction, items: Sequence[type[Any]]) -> bool:
+    """Whether one of ``items`` (:class:`discord.ui.DynamicItem` classes) will
+    run for this click — a template matches and the message carries the
+    component — so that nobody else answers it."""
+    data: Any = interaction.data or {}
+    custom_id = str(data.get("custom_id", ""))
+    kind = data.get("component_type")
+    return (
+        interaction.type is discord.InteractionType.component
+        and isinstance(kind, int)
+        and any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+        and carries(interaction.message, kind, custom_id)
+    )
+
+
 # --- slash command options ---------------------------------------------------------
 
 

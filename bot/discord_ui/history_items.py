@@ -22,7 +22,6 @@ from bot.service import HistoryPage, ReplayView
 
 from .actions import alternatives
 from .components import layout
-from .edge import carries
 from .handlers import handlers_of
 from .history_actions import PageAction, ReplayAction
 from .history_text import page_label, replay_label
@@ -126,22 +125,6 @@ class MemberPageButton(
 
 #: Registered at start-up beside :data:`~.items.DYNAMIC_ITEMS`.
 HISTORY_ITEMS = (ReplayButton, ServerPageButton, MemberPageButton)
-
-
-def history_claims(interaction: discord.Interaction) -> bool:
-    """Whether one of these items will run for this click (a template matches
-    and the message carries the component), so that nobody else answers it."""
-    data: Any = interaction.data or {}
-    custom_id = str(data.get("custom_id", ""))
-    kind = data.get("component_type")
-    return (
-        interaction.type is discord.InteractionType.component
-        and isinstance(kind, int)
-        and any(
-            item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in HISTORY_ITEMS
-        )
-        and carries(interaction.message, kind, custom_id)
-    )
 
 
 # --- the views ------------------------------------------------------------------------

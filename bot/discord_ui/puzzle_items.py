@@ -27,7 +27,7 @@ from bot.i18n import DEFAULT, Lang, lang_of
 from . import text
 from .actions import alternatives
 from .components import layout
-from .edge import InputError, carries
+from .edge import InputError
 from .items import ParsedItem
 from .puzzle_text import button_label, select_placeholder
 
@@ -148,20 +148,6 @@ class PuzzleButton(
 
 #: Registered at start-up beside :data:`~.items.DYNAMIC_ITEMS`.
 PUZZLE_ITEMS = (PuzzleSelect, PuzzleButton)
-
-
-def puzzle_claims(interaction: discord.Interaction) -> bool:
-    """Whether one of these items will run for this click (a template matches
-    and the message carries the component), so that nobody else answers it."""
-    data: Any = interaction.data or {}
-    custom_id = str(data.get("custom_id", ""))
-    kind = data.get("component_type")
-    return (
-        interaction.type is discord.InteractionType.component
-        and isinstance(kind, int)
-        and any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in PUZZLE_ITEMS)
-        and carries(interaction.message, kind, custom_id)
-    )
 
 
 def puzzle_controls(lang: Lang, puzzle: Puzzle) -> discord.ui.View:
