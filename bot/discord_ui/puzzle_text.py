@@ -22,11 +22,9 @@ from babel.numbers import format_decimal, format_percent
 
 from bot.ai.puzzles import KNOCK, PLAY_ON, Choice, Puzzle, PuzzleKind
 from bot.engine.cards import CARDS, format_cards
-from bot.i18n import Lang, plural
+from bot.i18n import Lang, day_words, plural
 from bot.i18n import text as tr
 from bot.service import PuzzleAnswer, PuzzleDay, PuzzleView, Streak
-
-from .season_text import day_words
 
 #: Discord's limit on a message's content.
 MAX_CONTENT: Final = 2000

@@ -20,14 +20,11 @@ are the language's (Babel's month names: "16 Nov 2026", "16. Nov. 2026",
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, date, datetime
+from datetime import UTC, datetime
 from enum import StrEnum
-from functools import cache
-from typing import Final, Literal
+from typing import Final
 
-from babel.dates import get_month_names
-
-from bot.i18n import Lang, plural
+from bot.i18n import Lang, day_words, month_names, plural
 from bot.i18n import text as tr
 from bot.service import (
     PODIUM_MIN_GAMES,
@@ -123,26 +120,13 @@ def role_report(lang: Lang, problem: RoleProblem, season: Season) -> str:
 # --- seasons ---------------------------------------------------------------------------
 
 
-@cache
-def _months(lang: Lang, width: Literal["abbreviated", "wide"]) -> tuple[str, ...]:
-    """The language's month names, January first (Babel's, as a date writes them)."""
-    names = get_month_names(width, "format", lang.babel)
-    return tuple(str(names[m]) for m in range(1, 13))
-
-
-def day_words(lang: Lang, day: date) -> str:
-    """ "16 Nov 2026", "16. Nov. 2026", "16 de nov. de 2026"."""
-    month = _months(lang, "abbreviated")[day.month - 1]
-    return tr(lang, "season.date", day=day.day, month=month, year=day.year)
-
-
 def season_name(lang: Lang, season: Season) -> str:
     """ "the week of 16 Nov 2026", "November 2026", "Q4 2026"."""
     start = season.start_day
     if season.length is SeasonLength.WEEKLY:
         return tr(lang, "season.name.weekly", date=day_words(lang, start))
     if season.length is SeasonLength.MONTHLY:
-        month = _months(lang, "wide")[start.month - 1]
+        month = month_names(lang, "wide")[start.month - 1]
         return tr(lang, "season.name.monthly", month=month, year=start.year)
     quarter = (start.month - 1) // 3 + 1
     return tr(lang, "season.name.quarterly", quarter=quarter, year=start.year)

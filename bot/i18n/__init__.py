@@ -27,6 +27,17 @@ English placeholders).
 from __future__ import annotations
 
 from .catalogs import Catalogs, catalogs, plural, text
+from .dates import day_words, month_names
 from .languages import DEFAULT, Lang, lang_of
 
-__all__ = ["DEFAULT", "Catalogs", "Lang", "catalogs", "lang_of", "plural", "text"]
+__all__ = [
+    "DEFAULT",
+    "Catalogs",
+    "Lang",
+    "catalogs",
+    "day_words",
+    "lang_of",
+    "month_names",
+    "plural",
+    "text",
+]

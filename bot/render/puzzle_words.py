@@ -8,6 +8,7 @@ is drawn — and, like the image, never the answer.
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Final
 
 from bot import i18n
@@ -21,7 +22,9 @@ MAX_ALT: Final = 1024
 
 
 def title(lang: Lang, puzzle: PuzzleCard) -> str:
-    return i18n.text(lang, "img.puzzle.title", date=puzzle.day)
+    """The day as the puzzle's message writes it (:func:`bot.i18n.day_words`)."""
+    day = i18n.day_words(lang, date.fromisoformat(puzzle.day))
+    return i18n.text(lang, "img.puzzle.title", date=day)
 
 
 def question(lang: Lang, puzzle: PuzzleCard) -> str:
