@@ -132,10 +132,10 @@ class _Job:
     #: The worker that drew this job's game last (see :class:`RenderPool`).
     lane: int = 0
     retried: bool = False
-    #: The lane the job was handed to, and its executor then (a broken one
+    #: The lane the job was handed to, and the worker it had then (a broken one
     #: is replaced only once).
     ran_in: int = 0
-    executor: Lane | None = None
+    worker: Lane | None = None
 
 
 class RenderPool:
@@ -315,7 +315,7 @@ class RenderPool:
             except BrokenExecutor:  # a worker died while idle: its lane refuses new work
                 self._restart(lane)
                 task = self._lanes[lane].submit((job.fn, job.args, job.four_color))
-            job.ran_in, job.executor = lane, self._lanes[lane]
+            job.ran_in, job.worker = lane, self._lanes[lane]
             task.add_done_callback(functools.partial(self._finish, job))
 
     def _next(self) -> tuple[_Job, int] | None:
@@ -350,7 +350,7 @@ class RenderPool:
             # A worker died mid-drawing: start a fresh one (unless another job
             # of the same worker did already) and draw this image again, first
             # in line, rather than fail every image after.
-            if job.executor is self._lanes[job.ran_in]:
+            if job.worker is self._lanes[job.ran_in]:
                 self._restart(job.ran_in)
             job.retried = True
             self._private.appendleft(job)
