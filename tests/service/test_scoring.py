@@ -63,6 +63,14 @@ def two(a: int, b: int, history: Sequence[HandResult]) -> list[Participant]:
     return [Participant(a, f"P{a}", 0, history), Participant(b, f"P{b}", 1, history)]
 
 
+#: The computer's seat (it has no standing).
+COMPUTER = Participant(0, "AI", 1, [], True)
+
+
+def vs_computer(person: int) -> list[Participant]:
+    return [Participant(person, f"P{person}", 0, []), COMPUTER]
+
+
 def four(ids: Sequence[int], history: Sequence[HandResult]) -> list[Participant]:
     """Partners 0 and 1 (team 0) against 2 and 3 (team 1), every table
     playing ``history`` with team 0 in seat 0."""
@@ -171,7 +179,7 @@ async def test_a_moderator_end_and_the_computer_leave_the_rated_tables_alone(
                     tx,
                     guild_id=GUILD,
                     result=ended,
-                    players=[Participant(3, "P3", 0, []), Participant(0, "AI", 1, [], True)],
+                    players=vs_computer(3),
                     ai_level="hard",
                     now=NOW,
                 ),
@@ -180,7 +188,7 @@ async def test_a_moderator_end_and_the_computer_leave_the_rated_tables_alone(
                     tx,
                     guild_id=GUILD,
                     result=resigned,
-                    players=[Participant(3, "P3", 0, []), Participant(0, "AI", 1, [], True)],
+                    players=vs_computer(3),
                     ai_level="hard",
                     now=NOW,
                 ),
@@ -193,7 +201,7 @@ async def test_a_moderator_end_and_the_computer_leave_the_rated_tables_alone(
                         Participant(4, "P4", 0, []),
                         Participant(5, "P5", 0, []),
                         Participant(6, "P6", 1, []),
-                        Participant(0, "AI", 1, [], True),
+                        COMPUTER,
                     ],
                     ai_level="easy",
                     now=NOW,
