@@ -375,6 +375,14 @@ def play_series(args: tuple[str, int]) -> Series:
         adaptive_won = game.result.winner == a_seat
         won.append(adaptive_won)
         policy.record(player_won=not adaptive_won)
+        if (index + 1) % PROGRESS_EVERY == 0:
+            # A series against hard takes hours: say where it is, on stderr.
+            print(
+                f"vs {opponent}: {index + 1}/{games} games, adaptive won {sum(won)}, "
+                f"level {policy.level:.1f}",
+                file=sys.stderr,
+                flush=True,
+            )
     return Series(opponent, won, levels, times, cpu_times, policy.level)
 
 
@@ -405,6 +413,9 @@ def run_adaptive(
     )
     return out
 
+
+#: A series reports its progress on stderr every this many games.
+PROGRESS_EVERY = 25
 
 #: Rough cost of a series game by opponent (hard's own thinking dominates).
 SERIES_COST = {"hard": 5, "hard_v1": 4, "normal": 3, "baseline": 2, "easy": 2, "random": 1}
