@@ -12,10 +12,11 @@ one by one, the lock is what keeps another coroutine's statement out of our
 open transaction (the connection itself has only one).  Writes start with
 ``BEGIN IMMEDIATE``, taking the file's write lock up front, so a second
 process on the same file waits at the start instead of failing half-way.
-Reads have a connection (and a lock) of their own: in WAL mode a reader
-never waits for a writer — not even for another program holding ``BEGIN
-EXCLUSIVE`` — so a hand or a list of card suggestions is never queued
-behind a write that waits for the file (see "Deadlines" below).
+Reads have connections (each with its lock) of their own, a read taking
+the least busy one: in WAL mode a reader never waits for a writer — not
+even for another program holding ``BEGIN EXCLUSIVE`` — so a hand or a list
+of card suggestions is never queued behind a write that waits for the file
+(see "Deadlines" below), nor long behind other reads.
 
 Round trips.  Every statement is a hop to aiosqlite's thread and back, and
 while a transaction waits for one, the event loop runs whatever else is
@@ -278,10 +279,17 @@ class CountedLock(asyncio.Lock):
 
 
 class SqliteStore:
-    """The game file: one aiosqlite connection for every write, one for
-    every read (a store of its own, :attr:`_reads`), and one that only
-    checkpoints the WAL (see :meth:`open`)."""
+    """The game file: one aiosqlite connection for every write,
+    :data:`READERS` for reads (each a store of its own, :attr:`_readers`), and
+    one that only checkpoints the WAL (see :meth:`open`)."""
 
+    #: Read connections.  A read holds its connection for a round trip or
+    #: two to aiosqlite's thread, each waiting for the event loop (and the
+    #: interpreter lock) to come round: with one connection, 200 busy games
+    #: (~230 reads a second) queued their reads for 0.4 s at the median and
+    #: 1.5 s at p99 while the loop itself answered in under 8 ms (see
+    #: docs/benchmarks.md, "Busy servers").  Each is a thread and a page cache.
+    READERS: Final = 3
     #: Pages (4 KiB) of WAL after which a commit checkpoints by itself.
     SAFETY_AUTOCHECKPOINT: Final = 16384
     #: Seconds the busy timeout may differ from a transaction's time left
@@ -295,8 +303,8 @@ class SqliteStore:
         self.busy_timeout = busy_timeout
         #: The connection's busy timeout now (lowered while time runs short).
         self._busy = busy_timeout
-        #: The read connection's own store (``None``: reads use this one).
-        self._reads: SqliteStore | None = None
+        #: The read connections' own stores (none: reads use this one).
+        self._readers: list[SqliteStore] = []
         self._db = SqliteDb(conn)  # outside transactions: set-up, pragmas
         self._lock = CountedLock()
         self._cleanups: set[asyncio.Task[None]] = set()
@@ -338,7 +346,7 @@ class SqliteStore:
             await store._setup(synchronous, own_checkpoints=checkpoint_interval is not None)
             if checkpoint_interval is not None:
                 await store._start_checkpointer(checkpoint_interval, busy_timeout)
-            await store._open_reads(busy_timeout)
+            await store._open_readers(busy_timeout)
         except BaseException:
             await store.close()
             raise
@@ -373,15 +381,25 @@ class SqliteStore:
             await conn.execute(f"PRAGMA wal_autocheckpoint = {self.SAFETY_AUTOCHECKPOINT:d}")
         await migrations.migrate(self._db)
 
-    async def _open_reads(self, busy_timeout: float) -> None:
-        """The read connection, after migrating (it never writes:
-        ``query_only``).  Its page cache is SQLite's default: every commit of
-        the writer empties it anyway (a reader starts each transaction
+    async def _open_readers(self, busy_timeout: float) -> None:
+        """The read connections, after migrating (they never write:
+        ``query_only``).  Their page cache is SQLite's default: every commit
+        of the writer empties it anyway (a reader starts each transaction
         afresh once the WAL changed), so a large one would only hold memory."""
-        conn = await _connect(self.path, busy_timeout)
-        self._reads = SqliteStore(conn, self.path, busy_timeout)
-        await conn.execute("PRAGMA query_only = 1")
-        await conn.execute("PRAGMA temp_store = MEMORY")
+        for _ in range(self.READERS):
+            conn = await _connect(self.path, busy_timeout)
+            self._readers.append(SqliteStore(conn, self.path, busy_timeout))
+            await conn.execute("PRAGMA query_only = 1")
+            await conn.execute("PRAGMA temp_store = MEMORY")
+
+    def _reader(self) -> SqliteStore | None:
+        """The read connection with the fewest reads on it or waiting for it
+        (the first of equals), or ``None`` if this store has none."""
+        return min(
+            self._readers,
+            key=lambda r: int(r._lock.locked()) + r._lock.waiting,
+            default=None,
+        )
 
     async def _start_checkpointer(self, interval: float, busy_timeout: float) -> None:
         self._checkpointer = await _connect(self.path, busy_timeout)
@@ -409,8 +427,8 @@ class SqliteStore:
         the ``COMMIT`` is queued (see the module docstring).  A read runs on
         the read connection.  Refused, having done nothing, if it cannot
         start by ``deadline`` (``time.monotonic()``; ``None``: no limit)."""
-        reads = self._reads
-        if not write and reads is not None:
+        reads = None if write else self._reader()
+        if reads is not None:
             async with reads.transaction(write=False, deadline=deadline) as db:
                 yield db
             return
@@ -517,8 +535,8 @@ class SqliteStore:
     async def close(self) -> None:
         """Stop the checkpointer and the reads, then close (SQLite
         checkpoints on the last close)."""
-        reads, self._reads = self._reads, None
-        if reads is not None:
+        readers, self._readers = self._readers, []
+        for reads in readers:
             await reads.close()
         task, self._checkpoint_task = self._checkpoint_task, None
         if task is not None:

@@ -90,3 +90,49 @@ async def test_opening_a_new_file_from_several_connections_at_once(tmp_path: Pat
         finally:
             for repo in repos:
                 await repo.close()
+
+
+async def test_reads_go_side_by_side_on_their_connections(tmp_path: Path) -> None:
+    """A read still inside its transaction holds only its own connection: the
+    next reads take the others (each sees the latest commit), and one more
+    read than there are connections waits for the first to end."""
+    from bot.storage.sqlite import SqliteStore
+
+    repo = await Repository.open(tmp_path / "gin.db")
+    await repo.write(lambda tx: tx.set_meta("k", "1"))
+    held = asyncio.Event()
+    entered = 0
+
+    async def slow(tx: Tx) -> str | None:
+        nonlocal entered
+        value = await tx.get_meta("k")
+        entered += 1
+        await held.wait()  # the transaction stays open
+        return value
+
+    try:
+        slow_reads = [
+            asyncio.ensure_future(repo.read(slow)) for _ in range(SqliteStore.READERS - 1)
+        ]
+
+        async def all_entered() -> None:
+            while entered < SqliteStore.READERS - 1:
+                await asyncio.sleep(0.001)
+
+        # Each slow read on a connection of its own (on one, they'd queue).
+        await asyncio.wait_for(all_entered(), 5)
+        await repo.write(lambda tx: tx.set_meta("k", "2"))
+        # The last free connection answers while the others are held ...
+        assert await asyncio.wait_for(repo.read(lambda tx: tx.get_meta("k")), 5) == "2"
+        # ... and with every connection held, a read waits for one.
+        last = asyncio.ensure_future(repo.read(slow))
+        blocked = asyncio.ensure_future(repo.read(lambda tx: tx.get_meta("k")))
+        await asyncio.sleep(0.05)
+        assert not blocked.done()
+        held.set()
+        assert await blocked == "2"
+        assert [await r for r in slow_reads] == ["1"] * (SqliteStore.READERS - 1)
+        assert await last == "2"
+    finally:
+        held.set()
+        await repo.close()
