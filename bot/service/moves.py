@@ -11,6 +11,7 @@ from functools import partial
 from bot.engine import Action, SeatView
 from bot.storage import Tx
 
+from .board_marks import BoardMarks
 from .core import MovePath, ServiceContext
 from .games import Step, StepKind
 from .models import (
@@ -39,6 +40,7 @@ class MoveDesk:
     def __init__(self, ctx: ServiceContext, path: MovePath) -> None:
         self._ctx = ctx
         self._path = path
+        self._marks = BoardMarks(ctx.repo)
 
     async def _load(self, game_id: int) -> GameSnapshot:
         return await self._ctx.repo.read(lambda tx: self._ctx.cache.load(tx, game_id))
@@ -130,8 +132,9 @@ class MoveDesk:
         return table_of(await self._ctx.repo.write(txn))
 
     async def board_shown(self, game_id: int, version: int) -> None:
-        """The board was edited to show ``version`` (see :meth:`boards_behind`)."""
-        await self._ctx.repo.write(lambda tx: tx.board_shown(game_id, version))
+        """The board was edited to show ``version`` (see :meth:`boards_behind`);
+        committed with the other boards' marks of the moment (:mod:`.board_marks`)."""
+        await self._marks.mark(game_id, version)
 
     async def boards_behind(self) -> list[tuple[int, int]]:
         """(game, channel) of every active game of ours whose board shows an

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bot.shards import ShardRange
 
 from ..errors import VersionConflictError
@@ -92,13 +94,13 @@ class GamesSql(TableSql):
         )
         return changed == 1
 
-    async def board_shown(self, game_id: int, version: int) -> None:
-        """The board now shows ``version`` (an edit that finished late never
-        moves it back)."""
-        await self._db.execute(
+    async def boards_shown(self, marks: Sequence[tuple[int, int]]) -> None:
+        """Each ``(game, version)``: the game's board now shows that version
+        (an edit that finished late never moves it back)."""
+        await self._db.executemany(
             "UPDATE games SET board_version = ? "
             "WHERE id = ? AND (board_version IS NULL OR board_version < ?)",
-            (version, game_id, version),
+            [(version, game_id, version) for game_id, version in marks],
         )
 
     async def boards_behind(self, shards: ShardRange | None = None) -> list[tuple[int, int]]:
