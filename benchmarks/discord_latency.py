@@ -10,6 +10,8 @@ Usage::
     .venv/bin/python benchmarks/discord_latency.py --runs 6x4 --moves 60 --load independent \
         --trace t.jsonl
     .venv/bin/python benchmarks/discord_latency.py --runs 1 --bot-env GIN_UVLOOP=0
+    .venv/bin/python benchmarks/discord_latency.py --runs 200x4 --moves 30 --load independent \
+        --waits
 
 The bot runs in its own process, as in production (``python -m bot``'s
 ``serve``, repointed at the fake Discord on 127.0.0.1); this process is the
@@ -85,6 +87,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks import bot_waits  # noqa: E402
 from benchmarks.proctree import own_cpu, tree_cpu  # noqa: E402
 from bot.engine import ActionKind, Phase, min_deadwood_mask, parse_card  # noqa: E402
 from bot.engine.cards import mask_of  # noqa: E402
@@ -129,6 +132,11 @@ if _cprofile:
     import cProfile, time
     _prof = cProfile.Profile(time.thread_time)
     _prof.enable()
+# --waits: time what the bot's answers wait for (benchmarks/bot_waits.py).
+_waits = os.environ.get("GIN_BENCH_WAITS")
+if _waits:
+    from benchmarks import bot_waits
+    bot_waits.install()
 try:
     run_serving(config)
 except KeyboardInterrupt:
@@ -137,6 +145,8 @@ finally:
     if _cprofile:
         _prof.disable()
         _prof.dump_stats(_cprofile)
+    if _waits:
+        bot_waits.dump(Path(_waits))
 """
 
 LOADS = ("current", "independent")
@@ -975,6 +985,12 @@ def main() -> None:
     )
     p.add_argument("--profile", help="py-spy the bot (collapsed stacks to PROFILE.<run>.txt)")
     p.add_argument("--trace", type=Path, help="per game, each move's freshness (JSON lines)")
+    p.add_argument(
+        "--waits",
+        action="store_true",
+        help="time what the bot's answers wait for: database, images, HTTP, event loop\n"
+        "(benchmarks/bot_waits.py)",
+    )
     args = p.parse_args()
     refresh = args.refresh or ("autocomplete" if args.load == "current" else "button")
     if args.load == "independent" and refresh == "autocomplete":
@@ -997,8 +1013,13 @@ def main() -> None:
             settings,
         )
         profile = f"{args.profile}.{load.name}.txt" if args.profile else None
-        asyncio.run(run(load, bot_env, profile, args.trace))
-        print(f"  {load.name}: {load.moves} moves in {load.elapsed:.1f}s", flush=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            waits = Path(tmp) / "waits.json"
+            env = {**bot_env, "GIN_BENCH_WAITS": str(waits)} if args.waits else bot_env
+            asyncio.run(run(load, env, profile, args.trace))
+            print(f"  {load.name}: {load.moves} moves in {load.elapsed:.1f}s", flush=True)
+            if args.waits and waits.exists():
+                print("\n".join(bot_waits.table(waits)), flush=True)
         loads.append(load)
     report(loads)
 
