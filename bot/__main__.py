@@ -169,8 +169,8 @@ def loop_factory(event_loop: str) -> Callable[[], asyncio.AbstractEventLoop] | N
 #: aiosqlite's thread and back, and while the event loop's thread is busy each
 #: of those hand-overs waited up to the whole interval — twice a statement,
 #: several statements a transaction, transactions one at a time.  With 200 busy
-#: games a millisecond took the answers' p99 from 970 to 690 ms and the
-#: boards' freshness p99 from 1.3 to 1.1 s at no cost in CPU a move (see
+#: games a millisecond took the answers' p99 from 960 to 693 ms and the
+#: boards' freshness p99 from 1.26 to 1.09 s at no cost in CPU a move (see
 #: docs/benchmarks.md, "Busy servers").
 SWITCH_INTERVAL: Final = 0.001
 
