@@ -5,9 +5,9 @@ Why: after every board edit the bot records the version the board now shows,
 so that after a crash it can edit the boards left behind
 (:meth:`~bot.service.moves.MoveDesk.boards_behind`).  One write transaction
 per edit made these half of all write transactions of a busy server, and
-writes take turns on one connection: with 200 busy games a move waited 0.2 s
-at the median and up to 1 s for its turn to write (``benchmarks/
-discord_latency.py --runs 200x4 --load independent``).  So marks are
+writes take turns on one connection: with 200 busy games a write waited
+0.17 s at the median and 1 s at p99 for its turn (``benchmarks/
+discord_latency.py --runs 200x4 --load independent --waits``).  So marks are
 committed the way databases commit groups: the first mark is written at
 once; marks that arrive while that write is on its way wait for it and then
 go together in the next one.  Nothing waits for a timer, and a caller still
