@@ -425,7 +425,7 @@ class SqliteStore:
         back if the body raises.  Returns once the ``COMMIT`` has succeeded
         (a failed one has changed nothing); the lock is handed on as soon as
         the ``COMMIT`` is queued (see the module docstring).  A read runs on
-        the read connection.  Refused, having done nothing, if it cannot
+        the least busy read connection.  Refused, having done nothing, if it cannot
         start by ``deadline`` (``time.monotonic()``; ``None``: no limit)."""
         reads = None if write else self._reader()
         if reads is not None:
