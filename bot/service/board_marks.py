@@ -54,7 +54,7 @@ class BoardMarks:
                 self._pending = {}
                 waiting, self._waiting = self._waiting, []
                 try:
-                    await self._repo.write(partial(_write, marks))
+                    await self._repo.write(partial(_write, marks), lone=True)
                 except BaseException as exc:  # each caller hears of it as of its own write
                     for done in waiting:
                         if not done.done():

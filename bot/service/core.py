@@ -23,7 +23,7 @@ from typing import Protocol
 from bot.shards import ShardRange
 from bot.storage import Repository, Tx
 
-from .games import GameCache, Step, run_move
+from .games import GameCache, Step, run_found_move, run_move
 from .models import NoSuchGameError
 from .timers import HEARTBEAT_KEY
 from .views import MoveResult
@@ -83,7 +83,13 @@ class MoveObserver(Protocol):
 class MovePath:
     """Every move — a player's, the computer's, a timeout, a moderator's —
     runs here: under the game's lock, in one write transaction, then through
-    the observers in their order."""
+    the observers in their order.
+
+    Moves are written as lone statements (``Repository.write(…, lone=True)``):
+    most read the game row and write only its guarded ``UPDATE``, each sent
+    alone, outside any transaction, never holding a connection of the
+    database for a round trip; one that ends a hand or a game is run again
+    as an ordinary write."""
 
     def __init__(self, ctx: ServiceContext, observers: Sequence[MoveObserver] = ()) -> None:
         self._ctx = ctx
@@ -95,25 +101,32 @@ class MovePath:
         # time instead of waiting out that one's budget, then its own.
         repo = self._ctx.repo
         async with repo.holding(self._ctx.lock(game_id)):
-            return await repo.write(partial(self.run, game_id, step))
+            return await repo.write(partial(self.run, game_id, step), lone=True)
 
     async def run(self, game_id: int, step: Step, tx: Tx) -> MoveResult | None:
         """The move inside ``tx`` (``None``: a timeout that was no longer due)."""
         # Inside the transaction: the clock is read once the move holds the database.
         now = self._ctx.clock()
         result = await run_move(tx, self._ctx.cache, now, game_id, step)
+        return await self._observed(tx, now, result)
+
+    async def run_for_user(self, guild_id: int, user_id: int, step: Step, tx: Tx) -> MoveResult:
+        """:meth:`run` on the user's active game in ``guild_id``, found in the
+        same statement (a slash command names no game)."""
+        found = await tx.active_game_for_move(guild_id, user_id)
+        if found is None:
+            raise NoSuchGameError("err.game.no_active")
+        now = self._ctx.clock()
+        result = await self._observed(
+            tx, now, await run_found_move(tx, self._ctx.cache, now, found, step)
+        )
+        assert result is not None  # only timeouts return None
+        return result
+
+    async def _observed(self, tx: Tx, now: float, result: MoveResult | None) -> MoveResult | None:
+        """``result`` through the observers, if it ended a hand or a game."""
         if result is None or (result.outcome.hand is None and result.outcome.game is None):
             return result
         for observer in self.observers:
             result = await observer.after_move(tx, now, result)
-        return result
-
-    async def run_for_user(self, guild_id: int, user_id: int, step: Step, tx: Tx) -> MoveResult:
-        """:meth:`run` on the user's active game in ``guild_id``, found in the
-        same transaction (a slash command names no game)."""
-        game_id = await tx.active_game_id(guild_id, user_id)
-        if game_id is None:
-            raise NoSuchGameError("err.game.no_active")
-        result = await self.run(game_id, step, tx)
-        assert result is not None  # only timeouts return None
         return result

@@ -176,6 +176,11 @@ class GameCache:
         row = await tx.game(game_id)
         if row is None:
             raise NoSuchGameError("err.game.none", game=game_id)
+        return await self.snapshot(tx, row)
+
+    async def snapshot(self, tx: Tx, row: GameRow) -> GameSnapshot:
+        """The snapshot of a game row read in ``tx`` (its state from memory
+        when cached: then a read of one statement)."""
         return snapshot_from_row(row, await self.game_at(tx, row))
 
 
@@ -256,6 +261,14 @@ async def run_move(
     found = await tx.game_for_move(game_id)
     if found is None:
         raise NoSuchGameError("err.game.none", game=game_id)
+    return await run_found_move(tx, cache, now, found, step)
+
+
+async def run_found_move(
+    tx: Tx, cache: GameCache, now: float, found: tuple[GameRow, int | None], step: Step
+) -> MoveResult | None:
+    """:func:`run_move` on a game row already read (with its server's turn
+    timeout) in the same transaction."""
     row, timeout = found
     seat: int | None = None
     if step.user_id is not None:

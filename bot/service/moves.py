@@ -47,9 +47,9 @@ class MoveDesk:
 
     async def _load_by(self, guild_id: int, user_id: int, *, last: bool) -> GameSnapshot | None:
         async def txn(tx: Tx) -> GameSnapshot | None:
-            find = tx.last_game_id if last else tx.active_game_id
-            game_id = await find(guild_id, user_id)
-            return None if game_id is None else await self._ctx.cache.load(tx, game_id)
+            find = tx.last_game if last else tx.active_game
+            row = await find(guild_id, user_id)
+            return None if row is None else await self._ctx.cache.snapshot(tx, row)
 
         return await self._ctx.repo.read(txn)
 
@@ -171,7 +171,7 @@ class MoveDesk:
         step = Step(StepKind.of(action), action, user_id, expected_version)
         if game_id is None:
             result = await self._ctx.repo.write(
-                partial(self._path.run_for_user, guild_id, user_id, step)
+                partial(self._path.run_for_user, guild_id, user_id, step), lone=True
             )
         else:
             moved = await self._path.move(game_id, step)
@@ -205,10 +205,13 @@ class MoveDesk:
         """The player's seat in ``game_id``, or in their active game here."""
 
         async def txn(tx: Tx) -> TurnView:
-            gid = game_id if game_id is not None else await tx.active_game_id(guild_id, user_id)
-            if gid is None:
-                raise NoSuchGameError("err.game.no_active")
-            snap = await self._ctx.cache.load(tx, gid)
+            if game_id is not None:
+                snap = await self._ctx.cache.load(tx, game_id)
+            else:
+                row = await tx.active_game(guild_id, user_id)
+                if row is None:
+                    raise NoSuchGameError("err.game.no_active")
+                snap = await self._ctx.cache.snapshot(tx, row)
             seat = snap.seat_of(user_id)
             if seat is None:
                 raise NotYourGameError("err.game.not_yours")
@@ -261,4 +264,4 @@ async def ai_turn(
             return None
         action = await asyncio.to_thread(decide, snapshot.game.view(1))
         step = Step(StepKind.of(action), action, snapshot.players[1], snapshot.version)
-        return await ctx.repo.write(partial(path.run, game_id, step))
+        return await ctx.repo.write(partial(path.run, game_id, step), lone=True)

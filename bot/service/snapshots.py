@@ -59,9 +59,9 @@ async def _game_by(
     ctx = svc.context
 
     async def txn(tx: Tx) -> GameSnapshot | None:
-        find = tx.last_game_id if last else tx.active_game_id
-        game_id = await find(guild_id, user_id)
-        return None if game_id is None else await ctx.cache.load(tx, game_id)
+        find = tx.last_game if last else tx.active_game
+        row = await find(guild_id, user_id)
+        return None if row is None else await ctx.cache.snapshot(tx, row)
 
     return await ctx.repo.read(txn)
 

@@ -36,6 +36,13 @@ class VersionConflictError(RetryableError):
     (another process on the same file) committed a change first."""
 
 
+class NeedsTransactionError(StorageError):
+    """A function run as lone statements (SQLite: one read, and for a write
+    one guarded last statement, each sent outside any transaction) asked for
+    more.  Raised before that statement is sent, so nothing changed: the
+    repository runs the function again in an ordinary transaction."""
+
+
 class DatabaseUnavailableError(StorageError):
     """The database could not be used right now and **nothing was changed**:
     the PostgreSQL server is down, restarting or unreachable (the pool

@@ -72,6 +72,7 @@ from .errors import (
     BusyError,
     ConnectionLostError,
     DatabaseUnavailableError,
+    NeedsTransactionError,
     RetryableError,
     StorageError,
 )
@@ -215,16 +216,17 @@ class Repository:
     # --- transactions -------------------------------------------------------------------
 
     @contextlib.asynccontextmanager
-    async def transaction(self, *, write: bool = True) -> AsyncIterator[Tx]:
+    async def transaction(self, *, write: bool = True, lone: bool = False) -> AsyncIterator[Tx]:
         """One transaction: committed when the block ends, rolled back if it
         raises (the exception then reaches the caller unchanged).  A read
         (``write=False``) sees one consistent snapshot even while another
         process writes.  Callbacks registered with :meth:`Tx.after_commit`
         run after the commit, never after a rollback.  A block that lost a
-        race is not run again (it can't be): :meth:`write` does that."""
+        race is not run again (it can't be): :meth:`write` does that.
+        ``lone``: see :meth:`read` and :meth:`write`."""
         try:
             with self.deadline() as until:
-                async with self._store.transaction(write=write, deadline=until) as db:
+                async with self._transaction(write, until, lone) as db:
                     tx = Tx(db)
                     yield tx
         except BusyError as exc:
@@ -244,19 +246,47 @@ class Repository:
             except Exception:  # pragma: no cover - a cache hook must not undo a commit
                 log.exception("after-commit hook failed")
 
-    async def write(self, fn: Callable[[Tx], Awaitable[T]]) -> T:
+    def _transaction(
+        self, write: bool, deadline: float, lone: bool
+    ) -> contextlib.AbstractAsyncContextManager[Any]:
+        if isinstance(self._store, SqliteStore):
+            return self._store.transaction(write=write, deadline=deadline, lone=lone)
+        # PostgreSQL: a pooled connection per transaction, no queue to skip.
+        return self._store.transaction(write=write, deadline=deadline)
+
+    def _lone(self, wanted: bool) -> bool:
+        """Whether to run a function as lone statements first (SQLite only)."""
+        return wanted and isinstance(self._store, SqliteStore)
+
+    async def write(self, fn: Callable[[Tx], Awaitable[T]], *, lone: bool = False) -> T:
         """Run ``fn`` in one write transaction (see :meth:`transaction`).  A
         transaction that lost a race with another process (a version guard
         matched nothing, a serialization failure) or lost its PostgreSQL
         connection before ``COMMIT`` changed nothing and is run again: it
         re-reads everything, so a repeated move now finds the new version and
-        is refused as stale.  Every run shares one deadline."""
+        is refused as stale.  Every run shares one deadline.
+
+        ``lone``: ``fn`` usually reads one row and then writes one
+        statement last that guards itself (an ``UPDATE … WHERE version =
+        ?``), so on SQLite its first run sends both alone, outside any
+        transaction, never waiting a round trip for a connection (see
+        :mod:`bot.storage.sqlite`, "Lone statements").  A run that wants more
+        is stopped before sending it and run again as an ordinary write, as
+        is every run after a lost race."""
+        lone = self._lone(lone)
         with self.deadline():
             for attempt in range(1, self.ATTEMPTS + 1):
                 try:
+                    if lone:
+                        try:
+                            async with self.transaction(write=True, lone=True) as tx:
+                                return await fn(tx)
+                        except NeedsTransactionError:
+                            pass
                     async with self.transaction(write=True) as tx:
                         return await fn(tx)
                 except RetryableError as exc:
+                    lone = False
                     if attempt == self.ATTEMPTS:
                         if isinstance(exc, ConnectionLostError):
                             self._note_down(exc)
@@ -266,10 +296,20 @@ class Repository:
     async def read(self, fn: Callable[[Tx], Awaitable[T]]) -> T:
         """Run ``fn`` in one read transaction: a consistent snapshot even while
         another process writes (run again if the connection broke, within
-        the same deadline)."""
+        the same deadline).  On SQLite a read of one statement — most reads —
+        is sent alone, outside any transaction, never waiting a round trip
+        for a connection; one that wants a second is stopped before sending
+        it and run again in a transaction (see :mod:`bot.storage.sqlite`,
+        "Lone statements")."""
         with self.deadline():
             for attempt in range(1, self.ATTEMPTS + 1):
                 try:
+                    if self._lone(attempt == 1):
+                        try:
+                            async with self.transaction(write=False, lone=True) as tx:
+                                return await fn(tx)
+                        except NeedsTransactionError:
+                            pass
                     async with self.transaction(write=False) as tx:
                         return await fn(tx)
                 except ConnectionLostError as exc:

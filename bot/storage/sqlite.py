@@ -40,13 +40,34 @@ transaction nobody accounts for is an error, never rolled back), and the
 failed transaction's own clean-up does the same under the lock if nobody
 comes.
 
+Lone statements.  Even so, every transaction holds its connection for a
+round trip, and transactions on a connection take turns: with 200 busy
+games the reads and writes queued for their connections for hundreds of
+milliseconds (see docs/benchmarks.md, "Busy servers").  But most reads are
+one ``SELECT`` (a game row whose state is in memory), and most moves one
+``SELECT`` and one guarded ``UPDATE … WHERE version = ?``.  Those statements
+need no transaction: SQLite runs a lone statement as a transaction of its
+own, so it sees one committed state and commits all it changes, or nothing.
+So every read, and every write that may (``lone``), is first run
+*lone* (:class:`LoneDb`): its one read goes to the least busy read
+connection, its one last write to the write connection, each queued in a
+gap between two transactions without taking the lock — at once when no
+transaction holds the connection, else together with every other lone
+statement when the holder lets go (:meth:`SqliteStore.send_alone`,
+:meth:`CountedLock.gap`) — so a connection holds a queue of statements, run
+one after another, and none waits for a round trip, or a turn of the loop,
+of anyone else's.  A second read, or any other write, is stopped before it is sent
+(:class:`~bot.storage.errors.NeedsTransactionError`) and the repository runs
+the whole function again in an ordinary transaction.  A write's guard is
+what makes its read safe: a change committed in between makes the
+``UPDATE`` match nothing, and the move is run again and re-reads.
+
 Both tricks rely on asyncio's tasks starting *lazily*: a task made with
 ``ensure_future`` runs its first step in a later turn of the loop, so the
 statement awaited right after it is queued first.  An eager task factory
 (Python 3.12's ``asyncio.eager_task_factory``) runs that first step at once
-and would queue the ``COMMIT`` before its ``UPDATE`` (and a transaction's
-first read before its ``BEGIN``): statements would run outside the
-transaction meant to hold them, without any error.  So
+and would queue the ``COMMIT`` before its ``UPDATE``: the statement would
+run outside the transaction meant to hold it, without any error.  So
 :meth:`SqliteStore.open` refuses to open under a loop whose tasks start
 eagerly (:func:`_check_lazy_tasks`) rather than lose that guarantee quietly.
 
@@ -59,12 +80,19 @@ Deadlines.  Discord drops an answer that comes after 3 seconds, so a
 transaction may be given a ``deadline`` (``time.monotonic()``): the moment
 by which it must have started or been refused, counted from when its
 operation began, not per statement.  It waits for the lock only until then,
-and a ``BEGIN IMMEDIATE`` that finds the file locked by another program
-waits only for the time left (the connection's busy timeout is lowered to
-it, a statement sent only when it differs by more than
-:attr:`SqliteStore.BUSY_SLACK`, so never on the busy but healthy path).
-Without that, two writes waiting on the one connection took 4–6 s to be
-refused — the second waited out the first's busy timeout, then its own.
+and a ``BEGIN IMMEDIATE`` or lone write that finds the file locked by
+another program waits only for the time left.  On the write connection
+that wait is ours, not SQLite's: its busy timeout is 0 and such a statement
+is tried again, a few milliseconds apart, until the deadline
+(:meth:`SqliteStore.wait_turn`) — a statement waiting inside SQLite would
+hold aiosqlite's one thread, and every statement queued behind it would
+wait out its timeout first, then its own (before the deadlines, two writes
+waiting on the one connection took 4–6 s to be refused; with lone
+statements queued one behind another, ten moves took 3 s).  A read
+connection, which another program's lock hardly ever stops (WAL), keeps
+SQLite's busy timeout, lowered to the time left (a statement sent, queued
+ahead of the ``BEGIN``, only when it differs by more than
+:attr:`SqliteStore.BUSY_SLACK`).
 """
 
 from __future__ import annotations
@@ -81,7 +109,7 @@ from typing import Any, Final, Literal, NoReturn, cast
 import aiosqlite
 
 from . import migrations
-from .errors import BusyError, DatabaseUnavailableError, StorageError
+from .errors import BusyError, DatabaseUnavailableError, NeedsTransactionError, StorageError
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +134,12 @@ def unavailable(exc: sqlite3.Error) -> bool:
     """Whether ``exc`` says the file can't be used now (see :data:`UNAVAILABLE_CODES`)."""
     code = getattr(exc, "sqlite_errorcode", None)
     return code is not None and code & 0xFF in UNAVAILABLE_CODES
+
+
+def busy(exc: sqlite3.Error) -> bool:
+    """Whether ``exc`` is ``SQLITE_BUSY``: another connection holds the lock."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF == sqlite3.SQLITE_BUSY
 
 
 def reraise(exc: sqlite3.Error) -> NoReturn:
@@ -133,7 +167,16 @@ class SqliteDb:
     of :class:`SqliteStore`, which holds the lock.  ``begin`` is sent with
     the first statement (``None``: outside any transaction)."""
 
-    __slots__ = ("_begin", "_conn", "_last", "_store", "_wrote", "began", "committing")
+    __slots__ = (
+        "_begin",
+        "_conn",
+        "_deadline",
+        "_last",
+        "_store",
+        "_wrote",
+        "began",
+        "committing",
+    )
 
     dialect: Final = "sqlite"
 
@@ -142,10 +185,13 @@ class SqliteDb:
         conn: aiosqlite.Connection,
         begin: str | None = None,
         store: SqliteStore | None = None,
+        deadline: float | None = None,
     ) -> None:
         self._conn = conn
         self._begin = begin
         self._store = store
+        #: The operation's deadline (a busy ``BEGIN`` is tried again until then).
+        self._deadline = deadline
         #: ``BEGIN`` has been queued: there may be a transaction to end (even
         #: if we were cancelled before hearing whether it succeeded).
         self.began = False
@@ -230,45 +276,119 @@ class SqliteDb:
         """Send ``BEGIN`` — with the read ``sql`` queued right behind it, so
         both take one round trip — and return that read's rows.
 
-        The read goes into a task, which queues it on its first step, in a
-        later turn of the loop (tasks start lazily: checked at open, see
-        :func:`_check_lazy_tasks`); ``BEGIN`` is queued at once as we await
-        it, so it always runs first."""
+        Both go into tasks, each queuing its statement on its first step, in
+        a later turn of the loop and in the order they were made (tasks start
+        lazily: checked at open, see :func:`_check_lazy_tasks`): ``BEGIN``
+        first — behind the busy timeout :meth:`SqliteStore._take` may have
+        just queued the same way — then the read.  On the write connection a
+        ``BEGIN`` that finds the file locked by another program is tried
+        again until the deadline (:meth:`SqliteStore.wait_turn`)."""
         begin, self._begin = self._begin, None
         assert begin is not None
+        begun = asyncio.ensure_future(self._conn.execute(begin))
         first = (
             None if sql is None else asyncio.ensure_future(self._conn.execute_fetchall(sql, params))
         )
         self.began = True
-        try:
-            await self._conn.execute(begin)
-        except sqlite3.OperationalError as exc:
-            if first is not None:  # ran outside our transaction: its rows don't count
-                with contextlib.suppress(sqlite3.Error):
-                    await first
-                first = None
-            store = self._store
-            if LEFTOVER not in str(exc) or store is None or not store.failed_commits:
-                raise
-            # A COMMIT that failed after the lock was handed on left its
-            # transaction open (see SqliteStore.transaction): end it.
-            await self._conn.rollback()
-            store.failed_commits = 0
-            await self._conn.execute(begin)
+        store = self._store
+        attempt = 0
+        while True:
+            try:
+                await begun
+                break
+            except sqlite3.OperationalError as exc:
+                if first is not None:  # ran outside our transaction: its rows don't count
+                    with contextlib.suppress(sqlite3.Error):
+                        await first
+                    first = None
+                attempt += 1
+                if busy(exc) and store is not None and store.waits_in_python:
+                    if not await store.wait_turn(self._deadline, attempt):
+                        raise
+                elif LEFTOVER in str(exc) and store is not None and store.failed_commits:
+                    # A COMMIT that failed after the lock was handed on left its
+                    # transaction open (see SqliteStore.transaction): end it.
+                    await self._conn.rollback()
+                    store.failed_commits = 0
+                else:
+                    raise
+                begun = asyncio.ensure_future(self._conn.execute(begin))
         if first is not None:
             return await first
         return None if sql is None else await self._conn.execute_fetchall(sql, params)
+
+
+class LoneDb:
+    """A function's statements, each sent alone outside any transaction (see
+    "Lone statements" in the module docstring): at most one read, and — for
+    a write — one last statement that guards itself.  Anything more raises
+    :class:`NeedsTransactionError` before it is sent, nothing changed."""
+
+    __slots__ = ("_deadline", "_last", "_read", "_store", "_write")
+
+    dialect: Final = "sqlite"
+
+    def __init__(self, store: SqliteStore, deadline: float | None, *, write: bool) -> None:
+        self._store = store
+        self._deadline = deadline
+        self._write = write
+        self._read = False
+        self._last = False
+
+    def _more(self, what: str) -> NoReturn:
+        raise NeedsTransactionError(what)
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        if self._last:
+            raise StorageError("a statement after the transaction's last one")
+        if not _reads(sql):
+            self._more("a write before the last statement")
+        if self._read:
+            self._more("a second read")
+        self._read = True
+        store = self._store
+        rows = await (store._reader() or store).send_alone(sql, params, self._deadline, fetch=True)
+        return cast("list[tuple[Any, ...]]", rows)  # sqlite3's fetchall: a list of tuples
+
+    async def fetchone(self, sql: str, params: Sequence[Any] = ()) -> tuple[Any, ...] | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        self._more("a write before the last statement")
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self._more("a write before the last statement")
+
+    async def execute_last(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """The write's one statement, which must guard itself (an ``UPDATE …
+        WHERE version = ?``: its read may be older than the file by now)."""
+        if not self._write:
+            raise StorageError("a write in a read transaction")
+        if self._last:
+            raise StorageError("a statement after the transaction's last one")
+        self._last = True
+        return int(await self._store.send_alone(sql, params, self._deadline, fetch=False))
 
 
 class CountedLock(asyncio.Lock):
     """An :class:`asyncio.Lock` that says how many are waiting for it: one
     that is free with nobody waiting is taken at once, so a transaction
     then needs no timer for its deadline (asyncio's lock makes a newcomer
-    queue behind a waiter it has just woken, even though it is free)."""
+    queue behind a waiter it has just woken, even though it is free).
+
+    It also keeps *gaps* for lone statements (see "Lone statements" in the
+    module docstring): :meth:`gap` returns when no transaction holds the
+    connection — at once if it is free, else at the next release, which
+    wakes every statement waiting for a gap before the next transaction,
+    so all of them queue between the two (each queues before its next
+    ``await``: the next holder's ``BEGIN`` goes out from a task made after
+    it took the lock, so behind them)."""
 
     def __init__(self) -> None:
         super().__init__()
         self.waiting = 0
+        self._gap: list[asyncio.Future[None]] = []
 
     async def acquire(self) -> Literal[True]:
         self.waiting += 1
@@ -276,6 +396,28 @@ class CountedLock(asyncio.Lock):
             return await super().acquire()
         finally:
             self.waiting -= 1
+
+    def free(self) -> bool:
+        """Nobody holds the lock or has been woken to take it."""
+        return not self.locked() and not self.waiting
+
+    async def gap(self) -> None:
+        if self.free():
+            return
+        waiter = asyncio.get_running_loop().create_future()
+        self._gap.append(waiter)
+        try:
+            await waiter
+        finally:
+            if not waiter.done():  # cancelled (a deadline): no longer waiting
+                self._gap.remove(waiter)
+
+    def release(self) -> None:
+        gap, self._gap = self._gap, []
+        for waiter in gap:  # woken first: their steps run before the next holder's
+            if not waiter.done():
+                waiter.set_result(None)
+        super().release()
 
 
 class SqliteStore:
@@ -295,6 +437,9 @@ class SqliteStore:
     #: Seconds the busy timeout may differ from a transaction's time left
     #: before a ``PRAGMA busy_timeout`` is sent to match it (see _take).
     BUSY_SLACK: Final = 0.05
+    #: The longest pause, in seconds, between two tries of a statement that
+    #: found the file locked by another program (see :meth:`wait_turn`).
+    RETRY_MAX: Final = 0.02
 
     def __init__(self, conn: aiosqlite.Connection, path: Path, busy_timeout: float) -> None:
         self.path = path
@@ -307,12 +452,19 @@ class SqliteStore:
         self._readers: list[SqliteStore] = []
         self._db = SqliteDb(conn)  # outside transactions: set-up, pragmas
         self._lock = CountedLock()
-        self._cleanups: set[asyncio.Task[None]] = set()
+        self._cleanups: set[asyncio.Task[Any]] = set()
         #: COMMITs that failed since the last rollback: each may have left its
         #: transaction open for the next ``BEGIN`` to find.
         self.failed_commits = 0
         self._checkpointer: aiosqlite.Connection | None = None
         self._checkpoint_task: asyncio.Task[None] | None = None
+        #: SQLite's busy timeout is 0 and a statement that finds the file
+        #: locked is tried again from here (the write connection, see
+        #: :meth:`wait_turn`).
+        self.waits_in_python = False
+        #: Lone statements sent in a gap and under the lock (for benchmarks).
+        self.gap_statements = 0
+        self.locked_statements = 0
 
     @classmethod
     async def open(
@@ -344,6 +496,7 @@ class SqliteStore:
         try:
             await store._use_wal(busy_timeout)
             await store._setup(synchronous, own_checkpoints=checkpoint_interval is not None)
+            await store._wait_in_python()
             if checkpoint_interval is not None:
                 await store._start_checkpointer(checkpoint_interval, busy_timeout)
             await store._open_readers(busy_timeout)
@@ -380,6 +533,30 @@ class SqliteStore:
         if own_checkpoints:
             await conn.execute(f"PRAGMA wal_autocheckpoint = {self.SAFETY_AUTOCHECKPOINT:d}")
         await migrations.migrate(self._db)
+
+    async def _wait_in_python(self) -> None:
+        """From now on the write connection never waits inside SQLite for
+        another program's lock: its busy timeout is 0, and a ``BEGIN`` or a
+        lone statement that finds the file locked is tried again by
+        :meth:`wait_turn` until its deadline.  A statement waiting inside
+        SQLite holds aiosqlite's one thread, and every statement queued
+        behind it — lone statements are queued without waiting for each
+        other — would wait out its timeout first, then its own."""
+        await self._conn.execute("PRAGMA busy_timeout = 0")
+        self._busy = 0.0
+        self.waits_in_python = True
+
+    async def wait_turn(self, deadline: float | None, attempt: int) -> bool:
+        """After ``attempt`` tries that found the file locked by another
+        program: wait a little (2 ms, doubling up to :data:`RETRY_MAX`) and
+        say whether to try again — ``False`` once ``deadline`` (or, without
+        one, the busy timeout) would pass."""
+        limit = time.monotonic() + self.busy_timeout if deadline is None else deadline
+        pause = min(self.RETRY_MAX, 0.002 * 2 ** (attempt - 1))
+        if time.monotonic() + pause >= limit:
+            return False
+        await asyncio.sleep(pause)
+        return True
 
     async def _open_readers(self, busy_timeout: float) -> None:
         """The read connections, after migrating (they never write:
@@ -419,20 +596,26 @@ class SqliteStore:
 
     @contextlib.asynccontextmanager
     async def transaction(
-        self, *, write: bool, deadline: float | None = None
-    ) -> AsyncIterator[SqliteDb]:
+        self, *, write: bool, deadline: float | None = None, lone: bool = False
+    ) -> AsyncIterator[SqliteDb | LoneDb]:
         """``BEGIN IMMEDIATE`` (a write) or ``BEGIN`` … ``COMMIT``; rolled
         back if the body raises.  Returns once the ``COMMIT`` has succeeded
         (a failed one has changed nothing); the lock is handed on as soon as
         the ``COMMIT`` is queued (see the module docstring).  A read runs on
         the least busy read connection.  Refused, having done nothing, if it cannot
-        start by ``deadline`` (``time.monotonic()``; ``None``: no limit)."""
+        start by ``deadline`` (``time.monotonic()``; ``None``: no limit).
+
+        ``lone``: no transaction, each statement sent alone (:class:`LoneDb`,
+        see "Lone statements" in the module docstring)."""
+        if lone:
+            yield LoneDb(self, deadline, write=write)
+            return
         reads = None if write else self._reader()
         if reads is not None:
             async with reads.transaction(write=False, deadline=deadline) as db:
                 yield db
             return
-        db = SqliteDb(self._conn, "BEGIN IMMEDIATE" if write else "BEGIN", self)
+        db = SqliteDb(self._conn, "BEGIN IMMEDIATE" if write else "BEGIN", self, deadline)
         await self._take(deadline)
         try:
             yield db
@@ -466,7 +649,14 @@ class SqliteStore:
         the connection's busy timeout by the time left, so that a ``BEGIN``
         finding the file locked by another program gives up by the deadline
         too.  When the time is up first: :class:`DatabaseUnavailableError`,
-        nothing done, the lock not held."""
+        nothing done, the lock not held.
+
+        The ``PRAGMA busy_timeout`` goes into a task, queued ahead of the
+        statements our caller sends next the same way (a ``BEGIN``, a lone
+        statement): awaited here, it held the connection for a round trip of
+        its own — and under load, when every operation had waited a different
+        time and each sent one, that round trip lengthened every wait behind
+        it, which made the next ones send theirs too."""
         lock = self._lock
         if deadline is None or not (lock.locked() or lock.waiting):
             await lock.acquire()  # free, nobody before us: taken at once, no timer needed
@@ -481,15 +671,93 @@ class SqliteStore:
         try:
             if left <= 0:
                 raise BusyError(QUEUED)
-            if abs(left - self._busy) > self.BUSY_SLACK:
-                try:
-                    await self._conn.execute(f"PRAGMA busy_timeout = {round(left * 1000):d}")
-                except sqlite3.Error as exc:  # pragma: no cover - a pragma of the connection
-                    reraise(exc)
+            if not self.waits_in_python and abs(left - self._busy) > self.BUSY_SLACK:
+                task = asyncio.ensure_future(
+                    self._conn.execute(f"PRAGMA busy_timeout = {round(left * 1000):d}")
+                )
+                self._cleanups.add(task)
+                task.add_done_callback(self._pragma_done)
                 self._busy = left
         except BaseException:
             self._lock.release()
             raise
+
+    def _pragma_done(self, task: asyncio.Task[Any]) -> None:
+        self._cleanups.discard(task)
+        if not task.cancelled() and (exc := task.exception()) is not None:
+            log.warning("setting the busy timeout failed: %s", exc)  # pragma: no cover
+
+    async def send_alone(
+        self, sql: str, params: Sequence[Any], deadline: float | None, *, fetch: bool
+    ) -> Any:
+        """One statement on this connection outside any transaction (SQLite
+        runs it as a transaction of its own): its rows (``fetch``) or the
+        number of rows it changed, once it has run — committed, if it
+        writes.  It is queued in a gap between two transactions, never into
+        one (:meth:`CountedLock.gap`), without taking the lock: statements
+        queue one behind another, however many at once, and none holds the
+        connection for a round trip or even a turn of the loop.
+
+        Unless the connection's busy timeout would let it wait for another
+        program's lock past ``deadline``: then it takes the lock, which
+        lowers the timeout first (:meth:`_send_locked`)."""
+        try:
+            async with asyncio.timeout(None if deadline is None else deadline - time.monotonic()):
+                await self._lock.gap()
+        except TimeoutError:
+            raise BusyError(QUEUED) from None
+        attempt = 0
+        while True:
+            left = self.busy_timeout if deadline is None else deadline - time.monotonic()
+            if self.failed_commits or self._busy > left + self.BUSY_SLACK:
+                return await self._send_locked(sql, params, deadline, fetch=fetch)
+            self.gap_statements += 1
+            # Queued as the statement's coroutine first runs, now, in this gap.
+            try:
+                if fetch:
+                    return await self._conn.execute_fetchall(sql, params)
+                return (await self._conn.execute(sql, params)).rowcount
+            except sqlite3.Error as exc:
+                attempt += 1
+                if not (
+                    busy(exc) and self.waits_in_python and await self.wait_turn(deadline, attempt)
+                ):
+                    reraise(exc)
+            try:  # the next gap, for the next try
+                async with asyncio.timeout(
+                    None if deadline is None else deadline - time.monotonic()
+                ):
+                    await self._lock.gap()
+            except TimeoutError:
+                raise BusyError(QUEUED) from None
+
+    async def _send_locked(
+        self, sql: str, params: Sequence[Any], deadline: float | None, *, fetch: bool
+    ) -> Any:
+        """:meth:`send_alone` under the lock: a failed ``COMMIT``'s transaction
+        rolled back first, the busy timeout bounded by the time left (both
+        queued ahead of the statement), the lock handed on once it is queued."""
+        self.locked_statements += 1
+        await self._take(deadline)
+        try:
+            if self.failed_commits:  # a failed COMMIT may have left its transaction open
+                await self._rollback()
+                self.failed_commits = 0
+            sent = asyncio.ensure_future(
+                self._conn.execute_fetchall(sql, params) if fetch else self._rowcount(sql, params)
+            )
+        except BaseException:
+            self._lock.release()
+            raise
+        self.hand_on_soon()
+        try:
+            return await sent
+        except sqlite3.Error as exc:
+            reraise(exc)
+
+    async def _rowcount(self, sql: str, params: Sequence[Any]) -> int:
+        cursor = await self._conn.execute(sql, params)
+        return cursor.rowcount
 
     def hand_on_soon(self) -> None:
         """Release the lock from a callback, so after every task or callback
@@ -530,7 +798,15 @@ class SqliteStore:
         """One statement outside any transaction (pragmas, checkpoints): its
         first row.  Ours only, never built from input."""
         async with self._lock:
-            return await self._db.fetchone(sql)
+            if not self.waits_in_python:
+                return await self._db.fetchone(sql)
+            # A checkpoint may wait for readers, as it did before set-up ended.
+            ms = round(self.busy_timeout * 1000)
+            await self._conn.execute(f"PRAGMA busy_timeout = {ms:d}")
+            try:
+                return await self._db.fetchone(sql)
+            finally:
+                await self._conn.execute("PRAGMA busy_timeout = 0")
 
     async def close(self) -> None:
         """Stop the checkpointer and the reads, then close (SQLite

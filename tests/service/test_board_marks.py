@@ -34,9 +34,9 @@ def _count_writes(svc: GinService) -> list[int]:
     real = repo.write
     count = [0]
 
-    async def counted(fn: Callable[[Tx], Awaitable[Any]]) -> Any:
+    async def counted(fn: Callable[[Tx], Awaitable[Any]], **how: Any) -> Any:
         count[0] += 1
-        return await real(fn)
+        return await real(fn, **how)
 
     repo.write = counted  # type: ignore[method-assign]
     return count
@@ -81,12 +81,12 @@ async def test_a_failed_write_reaches_each_caller_and_the_next_mark_works(
     real = repo.write
     failed = [0]
 
-    async def down_once(fn: Callable[[Tx], Awaitable[Any]]) -> Any:
+    async def down_once(fn: Callable[[Tx], Awaitable[Any]], **how: Any) -> Any:
         if not failed[0]:  # the one write of the three marks
             failed[0] += 1
             await asyncio.sleep(0)
             raise DatabaseUnavailableError("disk gone")
-        return await real(fn)
+        return await real(fn, **how)
 
     repo.write = down_once  # type: ignore[method-assign]
     results = await asyncio.gather(

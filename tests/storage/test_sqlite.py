@@ -106,6 +106,7 @@ async def test_reads_go_side_by_side_on_their_connections(tmp_path: Path) -> Non
     async def slow(tx: Tx) -> str | None:
         nonlocal entered
         value = await tx.get_meta("k")
+        await tx.get_meta("other")  # two statements: a transaction, not lone statements
         entered += 1
         await held.wait()  # the transaction stays open
         return value
@@ -115,17 +116,18 @@ async def test_reads_go_side_by_side_on_their_connections(tmp_path: Path) -> Non
             asyncio.ensure_future(repo.read(slow)) for _ in range(SqliteStore.READERS - 1)
         ]
 
-        async def all_entered() -> None:
-            while entered < SqliteStore.READERS - 1:
+        async def all_entered(n: int) -> None:
+            while entered < n:
                 await asyncio.sleep(0.001)
 
         # Each slow read on a connection of its own (on one, they'd queue).
-        await asyncio.wait_for(all_entered(), 5)
+        await asyncio.wait_for(all_entered(SqliteStore.READERS - 1), 5)
         await repo.write(lambda tx: tx.set_meta("k", "2"))
         # The last free connection answers while the others are held ...
         assert await asyncio.wait_for(repo.read(lambda tx: tx.get_meta("k")), 5) == "2"
         # ... and with every connection held, a read waits for one.
         last = asyncio.ensure_future(repo.read(slow))
+        await asyncio.wait_for(all_entered(SqliteStore.READERS), 5)
         blocked = asyncio.ensure_future(repo.read(lambda tx: tx.get_meta("k")))
         await asyncio.sleep(0.05)
         assert not blocked.done()

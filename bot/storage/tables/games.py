@@ -30,6 +30,22 @@ class GamesSql(TableSql):
             return None
         return GameRow(*row[:-1]), row[-1]
 
+    async def active_game_for_move(
+        self, guild_id: int, user_id: int
+    ) -> tuple[GameRow, int | None] | None:
+        """:meth:`game_for_move` for the user's active game in ``guild_id``
+        (a slash command names no game), found in the same statement: a
+        move is then one read and one write."""
+        row = await self._db.fetchone(
+            f"SELECT {GAME_COLS}, (SELECT s.turn_timeout_minutes FROM server_settings s "
+            "WHERE s.guild_id = games.guild_id) FROM games WHERE id = "
+            "(SELECT a.game_id FROM active_players a WHERE a.guild_id = ? AND a.user_id = ?)",
+            (guild_id, user_id),
+        )
+        if row is None:
+            return None
+        return GameRow(*row[:-1]), row[-1]
+
     async def game_state(self, game_id: int) -> str | None:
         row = await self._db.fetchone("SELECT state FROM games WHERE id = ?", (game_id,))
         return None if row is None else str(row[0])
@@ -95,12 +111,21 @@ class GamesSql(TableSql):
         return changed == 1
 
     async def boards_shown(self, marks: Sequence[tuple[int, int]]) -> None:
-        """Each ``(game, version)``: the game's board now shows that version
-        (an edit that finished late never moves it back)."""
-        await self._db.executemany(
-            "UPDATE games SET board_version = ? "
-            "WHERE id = ? AND (board_version IS NULL OR board_version < ?)",
-            [(version, game_id, version) for game_id, version in marks],
+        """Each ``(game, version)`` (one per game): the game's board now shows
+        that version (an edit that finished late never moves it back).
+
+        One statement for them all, the transaction's last, guarding itself
+        row by row: on SQLite it then goes alone, outside any transaction
+        (see :mod:`bot.storage.sqlite`, "Lone statements")."""
+        if not marks:
+            return
+        case = "CASE id " + "WHEN ? THEN CAST(? AS INTEGER) " * len(marks) + "END"
+        pairs = [value for mark in marks for value in mark]
+        await self._db.execute_last(
+            f"UPDATE games SET board_version = {case} "
+            f"WHERE id IN ({', '.join('?' * len(marks))}) "
+            f"AND (board_version IS NULL OR board_version < {case})",
+            (*pairs, *(game_id for game_id, _ in marks), *pairs),
         )
 
     async def boards_behind(self, shards: ShardRange | None = None) -> list[tuple[int, int]]:
@@ -144,6 +169,25 @@ class GamesSql(TableSql):
             f"AND turn_seat = 1{owned(shards)} ORDER BY id"
         )
         return [int(r[0]) for r in rows]
+
+    async def active_game(self, guild_id: int, user_id: int) -> GameRow | None:
+        """The user's active game in ``guild_id``, found and read in one statement."""
+        row = await self._db.fetchone(
+            f"SELECT {GAME_COLS} FROM games WHERE id = "
+            "(SELECT a.game_id FROM active_players a WHERE a.guild_id = ? AND a.user_id = ?)",
+            (guild_id, user_id),
+        )
+        return None if row is None else GameRow(*row)
+
+    async def last_game(self, guild_id: int, user_id: int) -> GameRow | None:
+        """:meth:`last_game_id`'s game, read in the same statement."""
+        row = await self._db.fetchone(
+            f"SELECT {GAME_COLS} FROM games WHERE guild_id = ? AND (player0 = ? OR player1 = ?) "
+            "ORDER BY status = 'active' DESC, COALESCE(finished_at, updated_at) DESC, id DESC "
+            "LIMIT 1",
+            (guild_id, user_id, user_id),
+        )
+        return None if row is None else GameRow(*row)
 
     async def last_game_id(self, guild_id: int, user_id: int) -> int | None:
         """The user's active game, else their most recently finished one."""
