@@ -42,6 +42,22 @@ def _timed(cls: type, name: str, label: str) -> None:
     setattr(cls, name, timed)
 
 
+def _timed_take(cls: type) -> None:
+    """The part of a database wait spent for a connection's lock: the write
+    connection's (a store with read connections of its own) or a read one's."""
+    real: Callable[..., Any] = cls._take  # type: ignore[attr-defined]
+
+    async def timed(self: Any, deadline: float | None) -> None:
+        start = time.perf_counter()
+        try:
+            await real(self, deadline)
+        finally:
+            label = "db lock: write conn" if self._readers else "db lock: read conn"
+            _waits[label].append(time.perf_counter() - start)
+
+    cls._take = timed  # type: ignore[attr-defined]
+
+
 def _probe_lag(loop: asyncio.AbstractEventLoop) -> None:
     lags = _waits["event loop lag"]
     while not loop.is_closed():
@@ -61,9 +77,15 @@ def install() -> None:
 
     from bot.render.pool import RenderPool
     from bot.storage.repository import Repository
+    from bot.storage.sqlite import CountedLock, SqliteStore
 
     _timed(Repository, "read", "database read")
     _timed(Repository, "write", "database write")
+    _timed_take(SqliteStore)
+    _timed(SqliteStore, "_send_locked", "db lone, locked")
+    _timed(CountedLock, "gap", "db gap wait")
+    _timed(SqliteStore, "wait_turn", "db busy, waited")
+    _timed(SqliteStore, "commit", "db commit (write conn)")
     _timed(RenderPool, "hand", "render: hand")
     _timed(RenderPool, "board", "render: board")
     _timed(discord.webhook.async_.AsyncWebhookAdapter, "request", "http: interaction")
