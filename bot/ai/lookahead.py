@@ -18,9 +18,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine.cards import RANK_VALUES
-from bot.engine.melds import Meld, best_arrangement, layoff_deadwood, min_deadwood_mask
+from bot.engine.melds import (
+    Meld,
+    best_arrangement,
+    knock_value_mask,
+    layoff_deadwood,
+    min_deadwood_mask,
+)
 
-from .heuristics import joins_meld
+from .heuristics import bits, joins_meld
 
 STOCK_FLOOR = 2  # as the engine: a discard that leaves this many cards ends the hand
 CACHE_LIMIT = 200_000
@@ -31,11 +37,43 @@ _melds_cache: dict[int, tuple[Meld, ...]] = {}
 
 def best_discard(hand11: int, forbidden: int = -1) -> tuple[int, int]:
     """(card, deadwood left) of the discard leaving the least deadwood from an
-    11-card hand; ties throw the higher card.  ``forbidden`` may not be thrown."""
+    11-card hand; ties throw the higher card.  ``forbidden`` may not be thrown.
+
+    The least deadwood reachable (:func:`knock_value_mask`, one table-driven
+    search) is known first, so the cards are tried highest first and the
+    first that reaches it is the answer: usually the first or second card
+    tried, instead of a search per card.  Play-outs spend most of their
+    time here."""
     key = (hand11, forbidden)
     hit = _discard_cache.get(key)
     if hit is not None:
         return hit
+    target = knock_value_mask(hand11)
+    found = (-1, -1)
+    for card in _by_value(hand11):
+        if card != forbidden and min_deadwood_mask(hand11 ^ (1 << card)) == target:
+            found = (card, target)
+            break
+    if found[0] < 0:  # only the forbidden card reaches the least
+        found = _best_discard_scan(hand11, forbidden)
+    if len(_discard_cache) > CACHE_LIMIT:
+        _discard_cache.clear()
+    _discard_cache[key] = found
+    return found
+
+
+def _by_value(hand: int) -> list[int]:
+    """Cards of ``hand``, highest value first, lower card int first among
+    equal values (the order :func:`best_discard` breaks ties in)."""
+    return sorted(bits(hand), key=_VALUE_ORDER.__getitem__)
+
+
+#: Sort key per card: (-value, card).
+_VALUE_ORDER = tuple((-RANK_VALUES[c % 13], c) for c in range(52))
+
+
+def _best_discard_scan(hand11: int, forbidden: int) -> tuple[int, int]:
+    """:func:`best_discard` by trying every card (the slow, plain way)."""
     best_card = -1
     best = 1 << 30
     best_value = -1
@@ -50,9 +88,6 @@ def best_discard(hand11: int, forbidden: int = -1) -> tuple[int, int]:
         v = RANK_VALUES[card % 13]
         if dw < best or (dw == best and v > best_value):
             best_card, best, best_value = card, dw, v
-    if len(_discard_cache) > CACHE_LIMIT:
-        _discard_cache.clear()
-    _discard_cache[key] = (best_card, best)
     return best_card, best
 
 
