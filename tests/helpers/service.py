@@ -17,7 +17,7 @@ import asyncpg
 from bot.engine import CARDS, Action, ActionKind, Game, Ruleset, game_from_dict, game_to_dict
 from bot.service import GinService, snapshots
 from bot.service.snapshots import MoveResult
-from bot.storage import GameUpdate, MoveRow, NewGame
+from bot.storage import GameUpdate, MoveRow, NewGame, Tx
 from bot.storage.postgres import PgDb, Statements, is_postgres_url
 from bot.storage.sqlite import SqliteDb
 from bot.storage.tables.base import Db
@@ -210,6 +210,17 @@ def new_game_row(guild: int = 1, p0: int = 10, p1: int = 11, *, state: str = '{"
         created_at=1.0,
         updated_at=1.0,
     )
+
+
+async def bump_game(tx: Tx, game_id: int) -> int:
+    """A move's shape for storage tests: read the row and its state (a
+    number), write only the row, as the last statement; the new version."""
+    row = await tx.game(game_id)
+    assert row is not None
+    state = await tx.game_state(game_id)
+    assert state is not None
+    await tx.update_game(game_id, row.version, game_update(str(int(state) + 1)), last=True)
+    return row.version + 1
 
 
 def game_update(state: str, seat: int = 0) -> GameUpdate:

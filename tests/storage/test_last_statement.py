@@ -22,17 +22,7 @@ from bot.storage import (
     VersionConflictError,
 )
 from bot.storage.errors import ConstraintError
-from tests.helpers.service import game_update, new_game_row
-
-
-async def _bump(tx: Tx, game_id: int) -> int:
-    """A move's shape: read the row, write only it, as the last statement."""
-    row = await tx.game(game_id)
-    assert row is not None
-    state = await tx.game_state(game_id)
-    assert state is not None
-    await tx.update_game(game_id, row.version, game_update(str(int(state) + 1)), last=True)
-    return row.version + 1
+from tests.helpers.service import bump_game, game_update, new_game_row
 
 
 async def _handed_on_early(repo: Repository, game_id: int, *, earlier_write: bool) -> bool:
@@ -44,7 +34,7 @@ async def _handed_on_early(repo: Repository, game_id: int, *, earlier_write: boo
     async def first(tx: Tx) -> None:
         if earlier_write:
             await tx.set_meta("earlier", "1")
-        await _bump(tx, game_id)
+        await bump_game(tx, game_id)
         seen.append(entered.is_set())
 
     async def second(tx: Tx) -> None:
@@ -91,7 +81,7 @@ async def test_many_moves_at_once_lose_and_double_nothing(db_target: str | Path)
         async def move(i: int) -> None:
             gid = games[i % len(games)]
             async with locks[gid]:
-                await repo.write(lambda tx: _bump(tx, gid))
+                await repo.write(lambda tx: bump_game(tx, gid))
             counts[gid] += 1
             if i % 5 == 0:
                 await repo.write(lambda tx: tx.set_meta(f"k{i}", "1"))
@@ -125,7 +115,7 @@ async def test_a_last_statement_that_changes_no_row_commits_nothing(
         row = await repo.read(lambda tx: tx.game(gid))
         assert row is not None and row.version == 1
         assert await repo.read(lambda tx: tx.moves(gid)) == []
-        assert await repo.write(lambda tx: _bump(tx, gid)) == 2  # and the next one goes ahead
+        assert await repo.write(lambda tx: bump_game(tx, gid)) == 2  # and the next one goes ahead
     finally:
         await repo.close()
 
@@ -143,7 +133,7 @@ async def test_a_failing_last_statement_commits_nothing(db_target: str | Path) -
             await tx._db.execute_last("UPDATE games SET state = NULL WHERE id = ?", (gid,))
 
         results = await asyncio.gather(
-            repo.write(failing), repo.write(lambda tx: _bump(tx, gid)), return_exceptions=True
+            repo.write(failing), repo.write(lambda tx: bump_game(tx, gid)), return_exceptions=True
         )
         assert isinstance(results[0], sqlite3.IntegrityError | ConstraintError)
         assert results[1] == 2
@@ -178,14 +168,14 @@ async def test_no_statement_may_follow_the_last(tmp_path: Path) -> None:
         gid = await repo.write(lambda tx: tx.insert_game(new_game_row(state="0")))
 
         async def too_many(tx: Tx) -> None:
-            await _bump(tx, gid)
+            await bump_game(tx, gid)
             await tx.set_meta("after", "1")
 
         with pytest.raises(StorageError, match="after the transaction's last"):
             await repo.write(too_many)
         assert await repo.read(lambda tx: tx.get_meta("after")) is None
         assert await repo.read(lambda tx: tx.game_state(gid)) == "1"
-        assert await repo.write(lambda tx: _bump(tx, gid)) == 3
+        assert await repo.write(lambda tx: bump_game(tx, gid)) == 3
     finally:
         await repo.close()
 
@@ -213,7 +203,7 @@ async def test_a_failed_commit_sent_with_the_last_statement_holds_nobody_up(
 
         for _ in range(2):
             results = await asyncio.gather(
-                repo.write(bad), repo.write(lambda tx: _bump(tx, gid)), return_exceptions=True
+                repo.write(bad), repo.write(lambda tx: bump_game(tx, gid)), return_exceptions=True
             )
             assert isinstance(results[0], sqlite3.IntegrityError | ConstraintError)
             assert isinstance(results[1], int)

@@ -19,18 +19,8 @@ from pathlib import Path
 import pytest
 
 from bot.storage import DatabaseUnavailableError, Repository, Tx
-from tests.helpers.service import game_update, new_game_row
+from tests.helpers.service import bump_game, game_update, new_game_row
 from tests.storage.test_deadlines import write_locked
-
-
-async def _bump(tx: Tx, game_id: int) -> int:
-    """A move's shape: read the row and its state, write only the row, last."""
-    row = await tx.game(game_id)
-    assert row is not None
-    state = await tx.game_state(game_id)
-    assert state is not None
-    await tx.update_game(game_id, row.version, game_update(str(int(state) + 1)), last=True)
-    return row.version + 1
 
 
 async def _state(repo: Repository, game_id: int) -> str | None:
@@ -126,8 +116,8 @@ async def test_a_lone_move_that_lost_a_race_reads_again(tmp_path: Path) -> None:
         assert state is not None
         seen.append(state)
         if len(seen) == 1:  # another writer gets in first (possible: we hold nothing)
-            await repo.write(lambda other: _bump(other, gid))
-        return await _bump(tx, gid)
+            await repo.write(lambda other: bump_game(other, gid))
+        return await bump_game(tx, gid)
 
     try:
         gid = await repo.write(lambda tx: tx.insert_game(new_game_row(state="0")))
@@ -214,7 +204,7 @@ async def test_lone_statements_never_land_in_another_transaction(tmp_path: Path)
         async def player(gid: int) -> None:
             for _ in range(moves):
                 async with locks[gid]:
-                    await repo.write(lambda tx: _bump(tx, gid), lone=True)
+                    await repo.write(lambda tx: bump_game(tx, gid), lone=True)
 
         async def undone(tx: Tx, n: int) -> None:
             await tx.set_meta("undone", str(n))
@@ -246,9 +236,9 @@ async def test_a_refused_lone_statement_changes_nothing(tmp_path: Path) -> None:
     try:
         gid = await repo.write(lambda tx: tx.insert_game(new_game_row(state="0")))
         with write_locked(path), pytest.raises(DatabaseUnavailableError):
-            await repo.write(lambda tx: _bump(tx, gid), lone=True)
+            await repo.write(lambda tx: bump_game(tx, gid), lone=True)
         assert await _state(repo, gid) == "0"
-        assert await repo.write(lambda tx: _bump(tx, gid), lone=True) == 2
+        assert await repo.write(lambda tx: bump_game(tx, gid), lone=True) == 2
         assert await _state(repo, gid) == "1"
         raw = sqlite3.connect(path)
         try:  # committed for every connection, not only ours
@@ -273,7 +263,7 @@ async def test_a_lone_write_waits_out_a_short_lock_of_another_program(tmp_path: 
         try:
             other.execute("BEGIN EXCLUSIVE")
             moves = [
-                asyncio.ensure_future(repo.write(lambda tx, g=g: _bump(tx, g), lone=True))
+                asyncio.ensure_future(repo.write(lambda tx, g=g: bump_game(tx, g), lone=True))
                 for g in gids
             ]
             await asyncio.sleep(0.2)
