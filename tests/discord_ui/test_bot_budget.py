@@ -45,6 +45,8 @@ def test_no_second_ever_holds_more_than_discords_global_limit() -> None:
         turns += _turns(budget, clock, wave)
         clock.now += 0.7
     turns.sort()
-    most = max(sum(1 for t in turns[i:] if t < start + 1.0) for i, start in enumerate(turns))
+    most = max(
+        sum(1 for t in turns[i:] if t < start + 1.0) for i, start in enumerate(turns)
+    )
     assert most <= RATE + BURST <= 50
     assert most >= RATE  # and the budget is used, not wasted
