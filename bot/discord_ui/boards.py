@@ -34,7 +34,6 @@ from bot.render.pool import RenderPool
 from bot.service import DatabaseUnavailableError, GinService, MoveReport, TableView
 
 from . import text
-from .bot_budget import BotWideBudget
 from .components import board_view, rematch_view, review_view
 from .keyed import KeyedLocks, RecentSet
 from .language import ServerLanguages
@@ -71,7 +70,6 @@ class Boards:
         *,
         coalesce: float = 0.4,
         pacer: ChannelPacer | None = None,
-        budget: BotWideBudget | None = None,
         clock: Callable[[], float] = time.time,
         backoff: Backoff | None = None,
     ) -> None:
@@ -80,11 +78,8 @@ class Boards:
         self.renderer = renderer
         #: Everything here is public: it speaks each server's language.
         self.languages = languages
-        #: Every write to a channel takes a slot: Discord's per-channel limit,
-        #: and a turn of the bot's ``budget`` (its global limit).
+        #: Every write to a channel takes a slot: Discord's per-channel limit.
         self.pacer = ChannelPacer() if pacer is None else pacer
-        if self.pacer.budget is None:
-            self.pacer.budget = budget
         #: Channels that answered 403 to our last write: players are told privately.
         self.blocked: RecentSet[int] = RecentSet(BLOCKED_KEPT)
         self.coalesce = coalesce

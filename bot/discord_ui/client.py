@@ -31,7 +31,6 @@ from bot.version import bot_version
 
 from . import buckets
 from .boards import Boards
-from .bot_budget import RATE, BotWideBudget, pay_requests
 from .challenges import Challenges
 from .coach import Coach
 from .edge import claims
@@ -91,7 +90,6 @@ class GinBot(commands.AutoShardedBot):
         defer_after: float = 1.5,
         renderer: RenderPool | None = None,
         pacer: ChannelPacer | None = None,
-        global_rate: float | None = RATE,
         shards: ShardRange | None = None,
         puzzle_maker: PuzzleMaker | None = None,
     ) -> None:
@@ -115,11 +113,6 @@ class GinBot(commands.AutoShardedBot):
             decide = ai_decide
         self.service = service
         self.dev_guild_id = dev_guild_id
-        #: Turns for every request of the bot: Discord's global limit
-        #: (``global_rate`` a second; ``None``: not paced, for tests).
-        self.budget = None if global_rate is None else BotWideBudget(global_rate)
-        if self.budget is not None:
-            pay_requests(self.http, self.budget)
         #: Draws every image, players' own hands first (worker processes by default).
         self.renderer = RenderPool() if renderer is None else renderer
         #: The language of each server's public messages (its setting, kept in memory).
@@ -131,7 +124,6 @@ class GinBot(commands.AutoShardedBot):
             self.languages,
             coalesce=board_coalesce,
             pacer=pacer,
-            budget=self.budget,
             clock=service.clock,
         )
         self.hands = HandReplies(self.renderer, defer_after=defer_after)

@@ -24,7 +24,6 @@ import time
 from collections import deque
 from collections.abc import AsyncIterator, Callable
 
-from .bot_budget import PAID, BotWideBudget
 from .keyed import KeyedLocks
 
 #: Extra spacing, as a share of the window: Discord counts a write when it
@@ -56,12 +55,8 @@ class ChannelPacer:
         window: float = 5.0,
         *,
         clock: Callable[[], float] = time.monotonic,
-        budget: BotWideBudget | None = None,
     ) -> None:
         self.burst = burst
-        #: The bot's writes across channels (Discord's global limit); ``None``:
-        #: only the channel's own limit is kept.
-        self.budget = budget
         self.window = window * (1 + MARGIN)
         self.clock = clock
         #: When each channel's recent writes finished (only those in the window).
@@ -136,15 +131,9 @@ class ChannelPacer:
                 self._waiting[channel_id] = waiting
             else:
                 del self._waiting[channel_id]
-        paid = None
         try:
-            if self.budget is not None:
-                await self.budget.take()  # the channel's slot held meanwhile
-                paid = PAID.set(True)
             yield
         finally:
-            if paid is not None:
-                PAID.reset(paid)
             left = self._open[channel_id] - 1
             if left:
                 self._open[channel_id] = left
