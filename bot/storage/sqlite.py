@@ -462,9 +462,6 @@ class SqliteStore:
         #: locked is tried again from here (the write connection, see
         #: :meth:`wait_turn`).
         self.waits_in_python = False
-        #: Lone statements sent in a gap and under the lock (for benchmarks).
-        self.gap_statements = 0
-        self.locked_statements = 0
 
     @classmethod
     async def open(
@@ -701,17 +698,18 @@ class SqliteStore:
         Unless the connection's busy timeout would let it wait for another
         program's lock past ``deadline``: then it takes the lock, which
         lowers the timeout first (:meth:`_send_locked`)."""
-        try:
-            async with asyncio.timeout(None if deadline is None else deadline - time.monotonic()):
-                await self._lock.gap()
-        except TimeoutError:
-            raise BusyError(QUEUED) from None
         attempt = 0
-        while True:
+        while True:  # a try per gap, until one is not refused for another program's lock
+            try:
+                async with asyncio.timeout(
+                    None if deadline is None else deadline - time.monotonic()
+                ):
+                    await self._lock.gap()
+            except TimeoutError:
+                raise BusyError(QUEUED) from None
             left = self.busy_timeout if deadline is None else deadline - time.monotonic()
             if self.failed_commits or self._busy > left + self.BUSY_SLACK:
                 return await self._send_locked(sql, params, deadline, fetch=fetch)
-            self.gap_statements += 1
             # Queued as the statement's coroutine first runs, now, in this gap.
             try:
                 if fetch:
@@ -723,13 +721,6 @@ class SqliteStore:
                     busy(exc) and self.waits_in_python and await self.wait_turn(deadline, attempt)
                 ):
                     reraise(exc)
-            try:  # the next gap, for the next try
-                async with asyncio.timeout(
-                    None if deadline is None else deadline - time.monotonic()
-                ):
-                    await self._lock.gap()
-            except TimeoutError:
-                raise BusyError(QUEUED) from None
 
     async def _send_locked(
         self, sql: str, params: Sequence[Any], deadline: float | None, *, fetch: bool
@@ -737,7 +728,6 @@ class SqliteStore:
         """:meth:`send_alone` under the lock: a failed ``COMMIT``'s transaction
         rolled back first, the busy timeout bounded by the time left (both
         queued ahead of the statement), the lock handed on once it is queued."""
-        self.locked_statements += 1
         await self._take(deadline)
         try:
             if self.failed_commits:  # a failed COMMIT may have left its transaction open
