@@ -33,7 +33,8 @@ MARGIN = 0.1
 UNDER_WAY = 0.005
 #: Slots of the window a tidy-up write leaves free for what players wait for.
 HEADROOM = 2
-#: How often a tidy-up write waiting for room looks again (seconds).
+#: How often a tidy-up write waiting for room looks again (seconds; at most a
+#: tenth of the window, for short windows such as the tests').
 TIDY_POLL = 0.25
 #: A tidy-up write waits at most this long for room, then goes as a normal one.
 TIDY_PATIENCE = 30.0
@@ -117,8 +118,9 @@ class ChannelPacer:
             return
         if tidy:
             give_up = self.clock() + TIDY_PATIENCE
+            poll = min(TIDY_POLL, self.window / 10)
             while not self._room(channel_id) and self.clock() < give_up:
-                await asyncio.sleep(TIDY_POLL)
+                await asyncio.sleep(poll)
         self._waiting[channel_id] = self._waiting.get(channel_id, 0) + (0 if tidy else 1)
         try:
             async with self._locks.hold(channel_id):

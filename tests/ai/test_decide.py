@@ -38,11 +38,12 @@ ROOT = Path(__file__).resolve().parents[2]
 AI_DIR = ROOT / "bot" / "ai"
 FORBIDDEN = {"bot.engine.game", "bot.engine.serialize"}
 
+#: Whole games of a hand or a few (hard's own games are what these cost).
 RULESETS = [
-    Ruleset(target=25),
-    Ruleset(target=25, fiftieth_card_rule=True),
-    Ruleset(variant=Variant.OKLAHOMA, target=25),
-    Ruleset(variant=Variant.GIN_ONLY, target=25),
+    Ruleset(target=15),
+    Ruleset(target=15, fiftieth_card_rule=True),
+    Ruleset(variant=Variant.OKLAHOMA, target=15),
+    Ruleset(variant=Variant.GIN_ONLY, target=15),
 ]
 
 

@@ -141,9 +141,9 @@ async def test_a_fast_game_never_shows_a_past_state_and_ends_with_no_live_button
         bot = await make_bot(tmp_path / "gin.db", pacer=ChannelPacer(*limit))
         async with fake.run_bot(bot):
             if match is None:
-                snap = await start_game(fake, bot, ana, bo, target=150)
+                snap = await start_game(fake, bot, ana, bo, target=80)
             else:
-                snap = await start_game(fake, bot, ana, bo, target=40, match=match)
+                snap = await start_game(fake, bot, ana, bo, target=25, match=match)
             versions: dict[int, int] = {}  # version -> the hand it belongs to
             while (
                 snap := await snapshots.get_game(bot.service, snap.id)
