@@ -38,7 +38,9 @@ async def test_a_waiting_hand_goes_before_waiting_boards(
         return render_board(*args, **kwargs)
 
     monkeypatch.setattr(pool_module, "render_board", gated)
-    pool = RenderPool(0)  # one slot: the order of the queue is the order of drawing
+    # One slot: the order of the queue is the order of drawing; the clock stands
+    # still, so no board waits long enough to go first.
+    pool = RenderPool(0, clock=lambda: 0.0)
     try:
         order: list[str] = []
 
@@ -61,6 +63,46 @@ async def test_a_waiting_hand_goes_before_waiting_boards(
         assert order[0] == "board0"
         assert order[1] == "hand", order
         assert order[2:] == ["board1", "board2", "board3"]
+    finally:
+        queued.set()
+        pool.close()
+
+
+async def test_a_board_that_waited_long_goes_before_later_hands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    queued = threading.Event()
+
+    @functools.wraps(render_board)
+    def gated(*args: Any, **kwargs: Any) -> bytes:
+        queued.wait(10)
+        return render_board(*args, **kwargs)
+
+    monkeypatch.setattr(pool_module, "render_board", gated)
+    now = [0.0]
+    pool = RenderPool(0, clock=lambda: now[0])
+    try:
+        order: list[str] = []
+
+        async def job(name: str, coro: object) -> None:
+            await coro  # type: ignore[misc]
+            order.append(name)
+
+        views = boards(3)
+        seats = [replace(samples.seat_view(), public=v) for v in boards(2)]
+        first = asyncio.create_task(job("board0", pool.board(views[0])))  # type: ignore[arg-type]
+        await asyncio.sleep(0)  # board0 takes the only slot
+        old = asyncio.create_task(job("board1", pool.board(views[1])))  # type: ignore[arg-type]
+        await asyncio.sleep(0)
+        now[0] = pool_module.PUBLIC_PATIENCE  # board1 has waited long enough
+        hands = [asyncio.create_task(job(f"hand{i}", pool.hand(s))) for i, s in enumerate(seats)]
+        await asyncio.sleep(0)
+        young = asyncio.create_task(job("board2", pool.board(views[2])))  # type: ignore[arg-type]
+        await asyncio.sleep(0)
+        queued.set()
+        await asyncio.gather(first, old, young, *hands)
+        # The aged board first; the hands before the board that has not waited.
+        assert order == ["board0", "board1", "hand0", "hand1", "board2"], order
     finally:
         queued.set()
         pool.close()
