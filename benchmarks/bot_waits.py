@@ -27,6 +27,10 @@ from typing import Any
 PROBE_EVERY = 0.02
 
 _waits: dict[str, list[float]] = defaultdict(list)
+#: When each wait began (``time.perf_counter()``, the same clock in every
+#: process of the machine), in step with :data:`_waits`: a stall shared by
+#: many waits shows as one moment in time.
+_starts: dict[str, list[float]] = defaultdict(list)
 
 
 def _timed(cls: type, name: str, label: str) -> None:
@@ -38,6 +42,7 @@ def _timed(cls: type, name: str, label: str) -> None:
             return await real(self, *args, **kwargs)
         finally:
             _waits[label].append(time.perf_counter() - start)
+            _starts[label].append(start)
 
     setattr(cls, name, timed)
 
@@ -54,6 +59,7 @@ def _timed_take(cls: type) -> None:
         finally:
             label = "db lock: write conn" if self._readers else "db lock: read conn"
             _waits[label].append(time.perf_counter() - start)
+            _starts[label].append(start)
 
     cls._take = timed  # type: ignore[attr-defined]
 
@@ -62,6 +68,7 @@ def _probe_lag(loop: asyncio.AbstractEventLoop) -> None:
     lags = _waits["event loop lag"]
     while not loop.is_closed():
         sent = time.perf_counter()
+        _starts["event loop lag"].append(sent)
         try:
             loop.call_soon_threadsafe(lambda sent=sent: lags.append(time.perf_counter() - sent))
         except RuntimeError:  # the loop closed meanwhile
@@ -75,6 +82,8 @@ def install() -> None:
     import discord.http
     import discord.webhook.async_
 
+    from bot.discord_ui.boards import Boards
+    from bot.discord_ui.pacing import ChannelPacer
     from bot.render.pool import RenderPool
     from bot.storage.repository import Repository
     from bot.storage.sqlite import CountedLock, SqliteStore
@@ -86,6 +95,8 @@ def install() -> None:
     _timed(CountedLock, "gap", "db gap wait")
     _timed(SqliteStore, "wait_turn", "db busy, waited")
     _timed(SqliteStore, "commit", "db commit (write conn)")
+    _timed(ChannelPacer, "ready", "board: channel ready")
+    _timed(Boards, "_bring_up_to_date", "board: slot to shown")
     _timed(RenderPool, "hand", "render: hand")
     _timed(RenderPool, "board", "render: board")
     _timed(discord.webhook.async_.AsyncWebhookAdapter, "request", "http: interaction")
@@ -101,7 +112,10 @@ def install() -> None:
 
 
 def dump(path: Path) -> None:
+    """The waits (for :func:`table`), and beside them, in ``<path>.starts``,
+    when each began (for a time line of a run)."""
     path.write_text(json.dumps(_waits))
+    path.with_name(path.name + ".starts").write_text(json.dumps(_starts))
 
 
 def table(path: Path) -> list[str]:

@@ -73,6 +73,7 @@ import json
 import os
 import random
 import re
+import shutil
 import signal
 import statistics
 import subprocess
@@ -705,6 +706,7 @@ def write_trace(fake: FakeDiscord, load: Load, path: Path) -> None:
             line = {
                 "run": load.name,
                 "load": load.mode,
+                "t0": load.t0,  # time.perf_counter() at the run's start, as in --waits
                 "game": game,
                 "thread": where,
                 "moves": [
@@ -1020,6 +1022,9 @@ def main() -> None:
             print(f"  {load.name}: {load.moves} moves in {load.elapsed:.1f}s", flush=True)
             if args.waits and waits.exists():
                 print("\n".join(bot_waits.table(waits)), flush=True)
+                if args.trace is not None:  # kept beside the trace, for a time line
+                    for kept in (waits, waits.with_name(waits.name + ".starts")):
+                        shutil.copy(kept, f"{args.trace}.{load.name}.{kept.name}")
         loads.append(load)
     report(loads)
 
