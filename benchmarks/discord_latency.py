@@ -15,8 +15,9 @@ Usage::
 
 The bot runs in its own process, as in production (``python -m bot``'s
 ``serve``, repointed at the fake Discord on 127.0.0.1); this process is the
-load generator — the fake Discord (threads, and Discord's per-channel write
-limit of 5 per 5 s answered with 429) and the players — on the same cores.
+load generator — the fake Discord (threads, Discord's per-channel write limit
+of 5 per 5 s and its global limit of 50 requests a second, answered with 429)
+and the players — on the same cores.
 Each run is ``GAMESxMAXPAUSE``: that many games at once, every player pausing
 a uniform 0–MAXPAUSE seconds before each move (``50x0``: no pauses — a stress
 test).  Every game is started from **one channel** (``--per-channel N``
@@ -80,7 +81,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -739,7 +740,9 @@ async def run(
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.db"
-        async with FakeDiscord(default_timeout=60, quiesce=False, check_spec=False) as fake:
+        async with FakeDiscord(
+            default_timeout=60, quiesce=False, check_spec=False, global_limit=(50, 1.0)
+        ) as fake:
             users = [(fake.add_user(f"p{i}a"), fake.add_user(f"p{i}b")) for i in range(load.games)]
             admin = fake.add_user("admin", admin=True)
             per = load.per_channel if load.per_channel > 0 else load.games
@@ -773,6 +776,13 @@ async def run(
                         await svc.close()
                 board_freshness(fake, load)
                 load.rate_limited = sum(1 for r in fake.requests if r.status == 429)
+                if load.rate_limited:  # the channel's limit or the bot's global one
+                    kinds = Counter(
+                        "global" if "429 global" in r else "channel"
+                        for r in fake.rejections
+                        if "429" in r
+                    )
+                    print(f"  {load.name}: 429s {dict(kinds)}", flush=True)
                 if trace is not None:
                     write_trace(fake, load, trace)
             finally:

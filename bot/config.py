@@ -25,6 +25,9 @@ EVENT_LOOPS: Final = ("asyncio", "uvloop")
 SSL_MODES: Final = ("disable", "allow", "prefer", "require", "verify-ca", "verify-full")
 SESSION_ATTRS: Final = ("any", "primary", "standby", "prefer-standby", "read-write", "read-only")
 LOG_LEVELS: Final = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+#: Requests a second a bot may make by default: under Discord's global limit of
+#: 50, the rest left for requests discord.py retries on its own.
+DEFAULT_REQUESTS_PER_SECOND: Final = 45
 
 
 class ConfigError(ValueError):
@@ -54,6 +57,21 @@ class Config:
     health_file: Path | None = None
     #: The Discord application's id, for the invite link ``gin-bot check`` prints.
     application_id: int | None = None
+    #: Requests a second this process may make, answers to interactions apart
+    #: (Discord's global limit, shared by every process of the bot; ``None``:
+    #: :data:`DEFAULT_REQUESTS_PER_SECOND`, shared out by shards; 0: no limit).
+    requests_per_second: int | None = None
+
+    @property
+    def request_budget(self) -> int:
+        """Requests a second for this process (0: none kept): the setting, or
+        this process's share, by shards, of :data:`DEFAULT_REQUESTS_PER_SECOND`."""
+        if self.requests_per_second is not None:
+            return self.requests_per_second
+        if self.shards is None:
+            return DEFAULT_REQUESTS_PER_SECOND
+        share = len(self.shards.ids) / self.shards.count
+        return max(1, int(DEFAULT_REQUESTS_PER_SECOND * share))
 
     @property
     def database(self) -> str | Path:
@@ -82,8 +100,8 @@ class Config:
         """Read ``DISCORD_TOKEN``, ``DEV_GUILD_ID``, ``GIN_DB_PATH`` (default
         ``./gin.db``), ``GIN_DB_SYNC``, ``GIN_AI_DELAY``, ``GIN_RENDER_WORKERS``
         ``GIN_EVENT_LOOP``, ``GIN_DATABASE_URL``, ``GIN_SHARDS``,
-        ``GIN_SHARD_COUNT``, ``GIN_LOG_LEVEL``, ``GIN_HEALTH_FILE`` and
-        ``GIN_APPLICATION_ID``."""
+        ``GIN_SHARD_COUNT``, ``GIN_LOG_LEVEL``, ``GIN_HEALTH_FILE``,
+        ``GIN_APPLICATION_ID`` and ``GIN_REQUESTS_PER_SECOND``."""
         env = os.environ if env is None else env
         base = Path.cwd() if cwd is None else cwd
         guild_text = env.get("DEV_GUILD_ID", "").strip()
@@ -124,6 +142,11 @@ class Config:
             raise ConfigError(
                 f"GIN_APPLICATION_ID must be the application's id (digits), not {app_text!r}."
             )
+        rate_text = env.get("GIN_REQUESTS_PER_SECOND", "").strip()
+        if rate_text and not (rate_text.isdigit() and int(rate_text) <= 10_000):
+            raise ConfigError(
+                "GIN_REQUESTS_PER_SECOND must be a whole number from 0 (no limit) to 10000."
+            )
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             dev_guild_id=int(guild_text) if guild_text else None,
@@ -137,6 +160,7 @@ class Config:
             log_level=level,
             health_file=Path(health_text) if health_text else None,
             application_id=int(app_text) if app_text else None,
+            requests_per_second=int(rate_text) if rate_text else None,
         )
 
 

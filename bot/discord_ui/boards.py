@@ -34,6 +34,7 @@ from bot.render.pool import RenderPool
 from bot.service import DatabaseUnavailableError, GinService, MoveReport, TableView
 
 from . import text
+from .bot_budget import BotWideBudget
 from .components import board_view, rematch_view, review_view
 from .keyed import KeyedLocks, RecentSet
 from .language import ServerLanguages
@@ -70,6 +71,7 @@ class Boards:
         *,
         coalesce: float = 0.4,
         pacer: ChannelPacer | None = None,
+        budget: BotWideBudget | None = None,
         clock: Callable[[], float] = time.time,
         backoff: Backoff | None = None,
     ) -> None:
@@ -80,6 +82,9 @@ class Boards:
         self.languages = languages
         #: Every write to a channel takes a slot: Discord's per-channel limit.
         self.pacer = ChannelPacer() if pacer is None else pacer
+        #: The bot's requests across channels (Discord's global limit): a board
+        #: waits for room before it is built, and keeps coalescing meanwhile.
+        self.budget = budget
         #: Channels that answered 403 to our last write: players are told privately.
         self.blocked: RecentSet[int] = RecentSet(BLOCKED_KEPT)
         self.coalesce = coalesce
@@ -199,7 +204,7 @@ class Boards:
         if channel_id is None:
             channel_id = (await self.service.moves.table_view(game_id)).channel_id
         while True:
-            async with self.pacer.write(channel_id):
+            async with self.pacer.write(channel_id), self._place():
                 table = await self.service.moves.table_view(game_id)  # the state now
                 if table.channel_id != channel_id:
                     channel_id = table.channel_id
@@ -222,6 +227,13 @@ class Boards:
                 await self._retire(table, board)
         else:
             self._retire_later(table, board)
+
+    def _place(self) -> contextlib.AbstractAsyncContextManager[None]:
+        """A place in the bot's budget for the board's write, held while it is
+        built (:meth:`BotWideBudget.hold`)."""
+        if self.budget is None:
+            return contextlib.nullcontext()
+        return self.budget.hold()
 
     def _retire_later(self, table: TableView, board: int) -> None:
         """Retire ``board`` as a tidy-up write (:meth:`ChannelPacer.write`):
@@ -334,6 +346,8 @@ class Boards:
                 if channel_id is not None:
                     # While the channel is busy, later moves keep folding into this edit.
                     await self.pacer.ready(channel_id)
+                if self.budget is not None:
+                    await self.budget.ready()  # likewise while the bot is at its limit
                 async with self._locks.hold(game_id):
                     if game_id not in self._dirty:  # shown meanwhile (new hand, game end)
                         return

@@ -29,7 +29,7 @@ from bot.service import (
 from bot.shards import ShardRange
 from bot.version import bot_version
 
-from . import buckets
+from . import bot_budget, buckets
 from .boards import Boards
 from .challenges import Challenges
 from .coach import Coach
@@ -90,6 +90,7 @@ class GinBot(commands.AutoShardedBot):
         defer_after: float = 1.5,
         renderer: RenderPool | None = None,
         pacer: ChannelPacer | None = None,
+        global_limit: tuple[int, float] | None = (bot_budget.RATE, bot_budget.WINDOW),
         shards: ShardRange | None = None,
         puzzle_maker: PuzzleMaker | None = None,
     ) -> None:
@@ -113,6 +114,13 @@ class GinBot(commands.AutoShardedBot):
             decide = ai_decide
         self.service = service
         self.dev_guild_id = dev_guild_id
+        #: A place for every request but the answers to interactions: Discord's
+        #: global limit (``global_limit``: requests, seconds; ``None``: no budget,
+        #: for tests against a fake without that limit).
+        self.budget = None
+        if global_limit is not None:
+            self.budget = bot_budget.BotWideBudget(*global_limit)
+            bot_budget.pay_requests(self.http, self.budget)
         #: Draws every image, players' own hands first (worker processes by default).
         self.renderer = RenderPool() if renderer is None else renderer
         #: The language of each server's public messages (its setting, kept in memory).
@@ -124,6 +132,7 @@ class GinBot(commands.AutoShardedBot):
             self.languages,
             coalesce=board_coalesce,
             pacer=pacer,
+            budget=self.budget,
             clock=service.clock,
         )
         self.hands = HandReplies(self.renderer, defer_after=defer_after)

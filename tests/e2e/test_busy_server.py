@@ -15,7 +15,7 @@ from bot.discord_ui.pacing import ChannelPacer
 from bot.render.pool import RenderPool
 from bot.service import snapshots
 from tests.fakediscord import FakeDiscord
-from tests.helpers.discord import board_message, idle, make_bot, move, start_game
+from tests.helpers.discord import FAST_LIMIT, board_message, idle, make_bot, move, start_game
 
 GUILDS_INTENT = 1 << 0
 
@@ -98,6 +98,42 @@ async def test_the_fake_refuses_an_unpaced_bot(tmp_path: Path) -> None:
                 await move(fake, bot, snap.id, {ana.id: ana, bo.id: bo})
             await idle(bot, fake)
         assert any("429" in r for r in fake.rejections), fake.rejections
+
+
+async def _many_games_fast(tmp_path: Path, budget: tuple[int, float] | None) -> FakeDiscord:
+    """Three games moving as fast as their players can, each board edited
+    after every move, against a fake whose global limit (every request but
+    the answers to interactions) is 12 a second — Discord's 50, scaled down."""
+    async with FakeDiscord(channel_write_limit=None, global_limit=(12, 1.0)) as fake:
+        people = [fake.add_user(n) for n in ("Ana", "Bo", "Cy", "Di", "Ed", "Flo")]
+        users = {u.id: u for u in people}
+        bot = await make_bot(
+            tmp_path / "gin.db", pacer=ChannelPacer(*FAST_LIMIT), global_limit=budget
+        )
+        async with fake.run_bot(bot, timeout=30):
+            games = [
+                await start_game(fake, bot, a, b)
+                for a, b in zip(people[::2], people[1::2], strict=True)
+            ]
+            for _ in range(6):
+                for game in games:
+                    await move(fake, bot, game.id, users)
+            await idle(bot, fake)
+            for game in games:  # every board ends on its game's last move
+                snap = await snapshots.get_game(bot.service, game.id)
+                board = board_message(fake, game.id)
+                assert f"gin:a:hand:{game.id}:{snap.version}" in board.custom_ids()
+    return fake
+
+
+async def test_many_games_stay_within_discords_global_limit(tmp_path: Path) -> None:
+    """With the bot's budget (here 8 requests a second), no request is
+    refused — the games' threads, members and boards; without it, the same
+    games get a global 429."""
+    paced = await _many_games_fast(tmp_path / "paced", (8, 1.0))
+    paced.assert_clean()
+    unpaced = await _many_games_fast(tmp_path / "unpaced", None)
+    assert any("429 global" in r for r in unpaced.rejections), unpaced.rejections
 
 
 async def test_hands_drawn_by_worker_processes(tmp_path: Path) -> None:

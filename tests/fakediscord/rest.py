@@ -110,11 +110,13 @@ ATTACHMENT_DESCRIPTION_LIMIT = 1024
 
 
 class _RateLimitedError(Exception):
-    """Too many writes in one channel: answered with 429 as Discord does."""
+    """Too many writes in one channel, or requests in all (``everywhere``):
+    answered with 429 as Discord does."""
 
-    def __init__(self, retry_after: float) -> None:
+    def __init__(self, retry_after: float, *, everywhere: bool = False) -> None:
         super().__init__(f"rate limited for {retry_after:.2f}s")
         self.retry_after = retry_after
+        self.everywhere = everywhere
 
 
 def _invalid_form(problems: list[str]) -> _ApiError:
@@ -234,6 +236,7 @@ class RestMixin(GatewayMixin):
                 request[_PAYLOAD] = payload
                 request[_UPLOADS] = uploads
                 self._check_auth(request)
+                self._count_global(path)
                 known = self._check_spec(request, payload) if self.check_spec else True
                 self._apply_injection(request.method, path)
                 response = await (handler if known else self._h_unknown)(request)
@@ -245,7 +248,7 @@ class RestMixin(GatewayMixin):
                         {
                             "message": "You are being rate limited.",
                             "retry_after": round(err.retry_after, 3),
-                            "global": False,
+                            "global": err.everywhere,
                         }
                     ).encode(),
                     status=429,
@@ -253,10 +256,12 @@ class RestMixin(GatewayMixin):
                         "Content-Type": "application/json",
                         "Via": "1.1 google",
                         "Retry-After": str(max(1, round(err.retry_after))),
-                        "X-RateLimit-Scope": "shared",
+                        "X-RateLimit-Scope": "global" if err.everywhere else "shared",
+                        **({"X-RateLimit-Global": "true"} if err.everywhere else {}),
                     },
                 )
-                self.rejections.append(f"{request.method} {path} -> 429 rate limited")
+                scope = "global " if err.everywhere else ""
+                self.rejections.append(f"{request.method} {path} -> 429 {scope}rate limited")
             except _ApiError as err:
                 response = json_response(
                     error_body(err.code, err.message, err.errors), status=err.status
@@ -965,6 +970,20 @@ class RestMixin(GatewayMixin):
         needed = (1 << 10) | (1 << 11) | ((1 << 15) if uploads else 0)
         if channel.bot_denied & needed:
             raise _ApiError(403, 50013, "Missing Permissions")
+
+    def _count_global(self, path: str) -> None:
+        """Discord's global limit: every request of the bot but the answers
+        to interactions (``/interactions/…``, ``/webhooks/…``) counts."""
+        if self.global_limit is None or path.startswith(("/interactions/", "/webhooks/")):
+            return
+        burst, window = self.global_limit
+        now = time.monotonic()
+        sent = self._global_requests
+        while sent and now - sent[0] >= window:
+            sent.popleft()
+        if len(sent) >= burst:
+            raise _RateLimitedError(window - (now - sent[0]), everywhere=True)
+        sent.append(now)
 
     def _count_channel_write(self, channel_id: int) -> None:
         """Discord's per-channel limit on creating and editing messages."""

@@ -126,6 +126,7 @@ class FakeState:
         quiesce: bool = True,
         check_spec: bool = True,
         channel_write_limit: tuple[int, float] | None = (5, 5.0),
+        global_limit: tuple[int, float] | None = None,
     ) -> None:
         self.token = token
         #: Wait for the bot's in-flight requests before each new interaction
@@ -140,6 +141,11 @@ class FakeState:
         #: channel get 429, as on Discord (None: no limit).
         self.channel_write_limit = channel_write_limit
         self._channel_writes: dict[int, collections.deque[float]] = {}
+        #: (requests, seconds): Discord's global limit on a bot's requests,
+        #: answers to interactions excepted (50 a second); more get a global
+        #: 429 (None: no limit — tests go faster than Discord allows).
+        self.global_limit = global_limit
+        self._global_requests: collections.deque[float] = collections.deque()
         self.interaction_deadline = interaction_deadline
         self.default_timeout = default_timeout
         self.settle_quiet = settle_quiet

@@ -42,6 +42,7 @@ async def make_bot(db: Path, *, clock: Callable[[], float] | None = None, **opti
         "timer_tick": 3600,
         "renderer": RenderPool(0),  # threads: a process pool per test bot is slow to start
         "pacer": ChannelPacer(*FAST_LIMIT),
+        "global_limit": None,  # the fake has no global limit unless a test sets one
         "puzzle_maker": made,  # the daily puzzle at once, never a worker process
     }
     settings.update(options)

@@ -102,18 +102,27 @@ def test_discord_layer_sees_only_views() -> None:
 
 
 def ruff_on_probe(folder: str, source: str) -> subprocess.CompletedProcess[str]:
-    """``ruff check`` of a module holding ``source`` in ``folder`` (removed after)."""
+    """``ruff check`` of a module holding ``source`` as if it were in ``folder``
+    (read from standard input: no file is written where the tests that read
+    the source tree, in parallel, would find it half there)."""
     probe = ROOT / folder / "_layer_probe.py"
-    probe.write_text(source)
-    try:
-        return subprocess.run(
-            [sys.executable, "-m", "ruff", "check", "--output-format", "concise", str(probe)],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-        )
-    finally:
-        probe.unlink()
+    return subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ruff",
+            "check",
+            "--output-format",
+            "concise",
+            "--stdin-filename",
+            str(probe),
+            "-",
+        ],
+        input=source,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
 
 
 def test_ruff_bans_discord_outside_the_shell() -> None:
