@@ -7,6 +7,7 @@ import asyncio
 import functools
 import io
 import threading
+from collections.abc import Awaitable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -25,11 +26,11 @@ def boards(n: int) -> list[object]:
     return [samples.public_view(stock_count=20 - i) for i in range(n)]
 
 
-async def test_a_waiting_hand_goes_before_waiting_boards(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # board0 holds the only slot until everything is queued: on a loaded machine
-    # it could otherwise finish before the hand arrives and hand its slot to board1.
+@pytest.fixture
+def board_gate(monkeypatch: pytest.MonkeyPatch) -> Iterator[threading.Event]:
+    """Boards are drawn only once the test sets the event: the first board
+    holds the pool's only slot until everything is queued (on a loaded machine
+    it could otherwise finish early and hand its slot on)."""
     queued = threading.Event()
 
     @functools.wraps(render_board)
@@ -38,73 +39,67 @@ async def test_a_waiting_hand_goes_before_waiting_boards(
         return render_board(*args, **kwargs)
 
     monkeypatch.setattr(pool_module, "render_board", gated)
+    yield queued
+    queued.set()
+
+
+class Order:
+    """Jobs of a pool, named, in the order their images came back."""
+
+    def __init__(self) -> None:
+        self.done: list[str] = []
+
+    def start(self, name: str, image: Awaitable[bytes]) -> asyncio.Task[None]:
+        async def wait() -> None:
+            await image
+            self.done.append(name)
+
+        return asyncio.create_task(wait())
+
+
+async def test_a_waiting_hand_goes_before_waiting_boards(board_gate: threading.Event) -> None:
     # One slot: the order of the queue is the order of drawing; the clock stands
     # still, so no board waits long enough to go first.
     pool = RenderPool(0, clock=lambda: 0.0)
     try:
-        order: list[str] = []
-
-        async def job(name: str, coro: object) -> None:
-            await coro  # type: ignore[misc]
-            order.append(name)
-
+        order = Order()
         views = boards(4)
-        first = asyncio.create_task(job("board0", pool.board(views[0])))  # type: ignore[arg-type]
+        first = order.start("board0", pool.board(views[0]))  # type: ignore[arg-type]
         await asyncio.sleep(0)  # board0 takes the only slot
-        rest = [
-            asyncio.create_task(job(f"board{i}", pool.board(views[i])))  # type: ignore[arg-type]
-            for i in (1, 2, 3)
-        ]
+        rest = [order.start(f"board{i}", pool.board(views[i])) for i in (1, 2, 3)]  # type: ignore[arg-type]
         await asyncio.sleep(0)
-        hand = asyncio.create_task(job("hand", pool.hand(samples.seat_view())))
+        hand = order.start("hand", pool.hand(samples.seat_view()))
         await asyncio.sleep(0)  # the hand is queued
-        queued.set()
+        board_gate.set()
         await asyncio.gather(first, hand, *rest)
-        assert order[0] == "board0"
-        assert order[1] == "hand", order
-        assert order[2:] == ["board1", "board2", "board3"]
+        assert order.done == ["board0", "hand", "board1", "board2", "board3"], order.done
     finally:
-        queued.set()
         pool.close()
 
 
 async def test_a_board_that_waited_long_goes_before_later_hands(
-    monkeypatch: pytest.MonkeyPatch,
+    board_gate: threading.Event,
 ) -> None:
-    queued = threading.Event()
-
-    @functools.wraps(render_board)
-    def gated(*args: Any, **kwargs: Any) -> bytes:
-        queued.wait(10)
-        return render_board(*args, **kwargs)
-
-    monkeypatch.setattr(pool_module, "render_board", gated)
     now = [0.0]
     pool = RenderPool(0, clock=lambda: now[0])
     try:
-        order: list[str] = []
-
-        async def job(name: str, coro: object) -> None:
-            await coro  # type: ignore[misc]
-            order.append(name)
-
+        order = Order()
         views = boards(3)
         seats = [replace(samples.seat_view(), public=v) for v in boards(2)]
-        first = asyncio.create_task(job("board0", pool.board(views[0])))  # type: ignore[arg-type]
+        first = order.start("board0", pool.board(views[0]))  # type: ignore[arg-type]
         await asyncio.sleep(0)  # board0 takes the only slot
-        old = asyncio.create_task(job("board1", pool.board(views[1])))  # type: ignore[arg-type]
+        old = order.start("board1", pool.board(views[1]))  # type: ignore[arg-type]
         await asyncio.sleep(0)
         now[0] = pool_module.PUBLIC_PATIENCE  # board1 has waited long enough
-        hands = [asyncio.create_task(job(f"hand{i}", pool.hand(s))) for i, s in enumerate(seats)]
+        hands = [order.start(f"hand{i}", pool.hand(s)) for i, s in enumerate(seats)]
         await asyncio.sleep(0)
-        young = asyncio.create_task(job("board2", pool.board(views[2])))  # type: ignore[arg-type]
+        young = order.start("board2", pool.board(views[2]))  # type: ignore[arg-type]
         await asyncio.sleep(0)
-        queued.set()
+        board_gate.set()
         await asyncio.gather(first, old, young, *hands)
         # The aged board first; the hands before the board that has not waited.
-        assert order == ["board0", "board1", "hand0", "hand1", "board2"], order
+        assert order.done == ["board0", "board1", "hand0", "hand1", "board2"], order.done
     finally:
-        queued.set()
         pool.close()
 
 
