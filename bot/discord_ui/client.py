@@ -299,20 +299,26 @@ class GinBot(commands.AutoShardedBot):
             finally:
                 await self.service.close()
 
+    def _interactions_running(self) -> list[asyncio.Task[Any]]:
+        """The tasks handling interactions now (but the caller's own)."""
+        me = asyncio.current_task()
+        return [
+            task
+            for task in asyncio.all_tasks()
+            if task is not me and not task.done() and task.get_name().startswith(INTERACTION_TASKS)
+        ]
+
+    def busy(self) -> bool:
+        """Whether an interaction or its follow-ups are in progress (the test
+        fake asks, to tell a quiet bot from one between two requests)."""
+        return bool(self._interactions_running()) or self.publisher.busy()
+
     async def idle(self) -> None:
         """Wait for the interactions in progress, then for their follow-ups
         (a clean stop; tests, before they look at what was posted)."""
-        me = asyncio.current_task()
-        while True:
-            running = [
-                task
-                for task in asyncio.all_tasks()
-                if task is not me and task.get_name().startswith(INTERACTION_TASKS)
-            ]
-            if not running:
-                await self.publisher.idle()
-                return
+        while running := self._interactions_running():
             await asyncio.wait(running)
+        await self.publisher.idle()
 
 
 if TYPE_CHECKING:

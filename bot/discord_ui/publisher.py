@@ -284,16 +284,22 @@ class Publisher:
         started matches): its message, then the matches it started."""
         await self._on_tournament(progress, tables, self)
 
+    def _pending(self) -> list[asyncio.Future[None]]:
+        """The follow-up work and computer moves not yet done."""
+        pending: list[asyncio.Future[None]] = [*self._background, *self.boards.pending()]
+        pending += self.pings.pending()
+        pending += self.summaries.pending()
+        pending += self.ai.pending()
+        return [t for t in pending if not t.done()]
+
+    def busy(self) -> bool:
+        """Whether follow-up work or a computer move is pending (tests ask
+        without waiting)."""
+        return bool(self._pending())
+
     async def idle(self) -> None:
         """Wait until no follow-up work or computer move is pending (tests, shutdown)."""
-        while True:
-            pending = [t for t in self._background if not t.done()]
-            pending += self.boards.pending()
-            pending += [t for t in self.pings.pending() if not t.done()]
-            pending += self.summaries.pending()
-            pending += self.ai.pending()
-            if not pending:
-                return
+        while pending := self._pending():
             await asyncio.gather(*pending, return_exceptions=True)
 
     def sizes(self) -> dict[str, int]:

@@ -90,6 +90,8 @@ class DriverMixin(ThreadsMixin):
             state.guild_ready_timeout = min(state.guild_ready_timeout, 0.05)
         task: asyncio.Task[None] = asyncio.create_task(client.start(token), name="fake-bot")
         self._bot_tasks.append(task)
+        busy = getattr(client, "busy", None)
+        self._bot_busy = busy if callable(busy) else None
         try:
             await self._wait_ready(client, task, timeout)
             tree = getattr(client, "tree", None)
@@ -97,6 +99,7 @@ class DriverMixin(ThreadsMixin):
                 self.learn_commands(tree)
             yield client
         finally:
+            self._bot_busy = None
             await client.close()
             try:
                 await asyncio.wait_for(asyncio.shield(task), timeout or self.default_timeout)
@@ -796,8 +799,8 @@ class DriverMixin(ThreadsMixin):
         rec.sent_at = time.perf_counter()
         self._dispatch("INTERACTION_CREATE", d, on_sent=mark_sent)
         if not expect_response:
-            if settle:
-                await self.settle(timeout=timeout)
+            if settle:  # the bot may not have the event yet: only its silence counts
+                await self.settle(timeout=timeout, ask=False)
             return rec
         await self.wait_for(
             lambda: rec.response_type is not None or rec.callback_error is not None,

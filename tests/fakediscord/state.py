@@ -48,6 +48,10 @@ log = logging.getLogger("fakediscord")
 
 T = TypeVar("T")
 
+#: The quiet spell after which :meth:`FakeState.settle` may return early, if
+#: the bot run by ``run_bot`` says it has nothing in progress (``busy()``).
+PROBED_QUIET = 0.01
+
 MessageRef = SentMessage | InteractionResult | int | str
 """Anything :meth:`FakeDiscord.click` accepts as "the message"."""
 
@@ -109,7 +113,8 @@ class FakeState:
     default_timeout:
         Timeout of every driver wait; tests never hang longer than this.
     settle_quiet:
-        How long the bot must be silent for :meth:`settle` to return.
+        How long the bot must be silent for :meth:`settle` to return (only
+        :data:`PROBED_QUIET` once the bot says it has nothing in progress).
     """
 
     def __init__(
@@ -149,6 +154,9 @@ class FakeState:
         self.interaction_deadline = interaction_deadline
         self.default_timeout = default_timeout
         self.settle_quiet = settle_quiet
+        #: The running bot's own "anything in progress?" (its ``busy()``, if it
+        #: has one): a bot that says no is quiet after :data:`PROBED_QUIET`.
+        self._bot_busy: Callable[[], bool] | None = None
         self.heartbeat_interval_ms = heartbeat_interval_ms
         self.snowflake = SnowflakeGenerator()
 
@@ -548,20 +556,27 @@ class FakeState:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(event.wait(), remaining)
 
-    async def settle(self, quiet: float | None = None, timeout: float | None = None) -> None:
-        """Return once the bot has made no HTTP request for ``quiet`` seconds.
+    async def settle(
+        self, quiet: float | None = None, timeout: float | None = None, *, ask: bool = True
+    ) -> None:
+        """Return once the bot has made no HTTP request for ``quiet`` seconds,
+        or for :data:`PROBED_QUIET` if it says it has nothing in progress
+        (``ask``: the caller knows the bot has the event it acts on).
 
         Catches trailing edits/followups that a handler sends after its first
         response.  Work that stays silent longer than ``quiet`` (e.g. a slow
         render between defer and edit) is not covered; use :meth:`wait_for`.
         """
         q = self.settle_quiet if quiet is None else quiet
+        busy = self._bot_busy if ask else None
         limit = timeout if timeout is not None else self.default_timeout
         deadline = time.perf_counter() + limit
         while True:
             now = time.perf_counter()
             idle = now - self._last_activity
-            if self._inflight == 0 and idle >= q:
+            if self._inflight == 0 and (
+                idle >= q or (busy is not None and idle >= PROBED_QUIET and not busy())
+            ):
                 return
             if now > deadline:
                 raise AssertionError(
