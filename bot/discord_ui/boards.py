@@ -164,7 +164,7 @@ class Boards:
     async def post_new(self, table: TableView) -> None:
         """Bring the board up to date now (new game, new hand): the old hand's
         board loses its buttons and the new hand gets a board of its own."""
-        await self._write_now(table.id, table.channel_id)
+        await self._write_now(table.id, table.channel_id, first=True)
 
     async def show_final(self, game_id: int) -> None:
         """The game is over: its board shows the end and keeps no buttons
@@ -175,7 +175,9 @@ class Boards:
         if retiring is not None:  # before the thread is archived
             await asyncio.shield(retiring)
 
-    async def _write_now(self, game_id: int, channel_id: int | None = None) -> None:
+    async def _write_now(
+        self, game_id: int, channel_id: int | None = None, *, first: bool = False
+    ) -> None:
         """Bring the board up to date now.  If the database is away, the
         game's write task takes over (it waits the outage out, and later moves
         fold into its one pending write) and this waits for it, so what the
@@ -183,7 +185,7 @@ class Boards:
         the board."""
         try:
             async with self._locks.hold(game_id):
-                await self._bring_up_to_date(game_id, channel_id)
+                await self._bring_up_to_date(game_id, channel_id, first=first)
         except DatabaseUnavailableError as exc:
             if not self.outages.failed(game_id, exc):
                 return
@@ -193,18 +195,22 @@ class Boards:
             return
         self.outages.written(game_id)
 
-    async def _bring_up_to_date(self, game_id: int, channel_id: int | None = None) -> None:
+    async def _bring_up_to_date(
+        self, game_id: int, channel_id: int | None = None, *, first: bool = False
+    ) -> None:
         """Make the posted board show the game as it is now (caller holds the
         lock): one write at a time, each decided and built once its slot has
         come.  A new deal's board is posted first — players need it — and the
         past one is retired after.  ``channel_id``: where the caller last saw
         the game (read here if not given); the state read in the slot decides,
-        and a game placed elsewhere meanwhile waits for a slot there."""
+        and a game placed elsewhere meanwhile waits for a slot there.  ``first``:
+        a new game's or hand's board, which its players need before they can go
+        on, goes ahead of the bot's other boards in its budget."""
         lost = False
         if channel_id is None:
             channel_id = (await self.service.moves.table_view(game_id)).channel_id
         while True:
-            async with self.pacer.write(channel_id), self._place():
+            async with self.pacer.write(channel_id), self._place(first):
                 table = await self.service.moves.table_view(game_id)  # the state now
                 if table.channel_id != channel_id:
                     channel_id = table.channel_id
@@ -228,12 +234,12 @@ class Boards:
         else:
             self._retire_later(table, board)
 
-    def _place(self) -> contextlib.AbstractAsyncContextManager[None]:
+    def _place(self, first: bool) -> contextlib.AbstractAsyncContextManager[None]:
         """A place in the bot's budget for the board's write, held while it is
-        built (:meth:`BotWideBudget.hold`)."""
+        built (:meth:`BotWideBudget.hold`; ``first``: ahead of the queue)."""
         if self.budget is None:
             return contextlib.nullcontext()
-        return self.budget.hold()
+        return self.budget.hold(first=first)
 
     def _retire_later(self, table: TableView, board: int) -> None:
         """Retire ``board`` as a tidy-up write (:meth:`ChannelPacer.write`):

@@ -99,14 +99,20 @@ class BotWideBudget:
             self._sent.append(self.clock())
 
     @contextlib.asynccontextmanager
-    async def hold(self) -> AsyncIterator[None]:
+    async def hold(self, *, first: bool = False) -> AsyncIterator[None]:
         """Hold a place, in the order asked, for the body's first request:
         a board takes it before its state is read and drawn, so only as many
         boards are built as can leave, each showing the state when its place
-        came (a place not used is given back)."""
-        async with self._turns:
+        came (a place not used is given back).  ``first``: ahead of everyone
+        waiting in order — a new hand's board, which its players need before
+        they can go on — it takes the first room that comes."""
+        if first:
             await self.ready()
             self._held += 1
+        else:
+            async with self._turns:
+                await self.ready()
+                self._held += 1
         place = _Place(self)
         token = _HELD.set(place)
         try:

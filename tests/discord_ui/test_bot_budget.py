@@ -124,3 +124,21 @@ async def test_only_as_many_places_are_held_as_can_leave(clock: Clock) -> None:
     await budget.take()  # a and c left: the window is full
     assert clock.now == pytest.approx(100.0 + 1.0 * (1 + MARGIN), abs=0.01)
     assert budget.sizes()["budget.held"] == 0
+
+
+async def test_a_new_hands_board_goes_ahead_of_the_queue(clock: Clock) -> None:
+    budget = BotWideBudget(rate=1, window=1.0, clock=clock, sleep=clock.sleep)
+    await budget.take()  # the window is full
+    got: list[str] = []
+
+    async def board(name: str, first: bool = False) -> None:
+        async with budget.hold(first=first):
+            got.append(name)
+            await budget.take()
+
+    queued = [asyncio.create_task(board(f"edit{i}")) for i in range(3)]
+    await asyncio.sleep(0)  # the edits queue in order, the first of them waiting for room
+    await asyncio.gather(board("new hand", first=True), *queued)
+    # Only the edit already waiting for the room could be level with it.
+    assert got.index("new hand") <= 1, got
+    assert [g for g in got if g != "new hand"] == ["edit0", "edit1", "edit2"]
