@@ -612,6 +612,28 @@ def board_freshness(fake: FakeDiscord, load: Load) -> dict[int, list[tuple[float
     """Per move: answer → the first board write that shows it (its version on
     a board's buttons; a finished game's last board shows every move).
     Returns each game's board writes, (when, version shown)."""
+    shown, load.board_writes = board_writes(fake)
+    for move in load.answered:
+        at = next((t for t, v in shown.get(move.game, ()) if v >= move.version), None)
+        if at is not None:
+            move.shown = at
+            load.freshness.append(max(0.0, at - move.at))
+    return shown
+
+
+def caught_up(fake: FakeDiscord, load: Load) -> bool:
+    """Whether every game's board shows its last answered move."""
+    last: dict[int, int] = {}
+    for move in load.answered:
+        last[move.game] = max(last.get(move.game, 0), move.version)
+    shown, _ = board_writes(fake)
+    return all(any(v >= version for _, v in shown.get(g, ())) for g, version in last.items())
+
+
+def board_writes(fake: FakeDiscord) -> tuple[dict[int, list[tuple[float, float]]], int]:
+    """Each game's board writes, (when, version shown), in order; and how
+    many board writes there were."""
+    count = 0
     shown: dict[int, list[tuple[float, float]]] = defaultdict(list)  # game -> (at, version)
     for msg in fake.messages.values():
         if msg.ephemeral:  # a player's own hand and controls, not the board
@@ -632,16 +654,11 @@ def board_freshness(fake: FakeDiscord, load: Load) -> dict[int, list[tuple[float
             else:
                 continue
             if "board.png" in record.filenames or found:
-                load.board_writes += 1
+                count += 1
                 shown[game].append((record.at, version))
     for writes in shown.values():
         writes.sort()
-    for move in load.answered:
-        at = next((t for t, v in shown.get(move.game, ()) if v >= move.version), None)
-        if at is not None:
-            move.shown = at
-            load.freshness.append(max(0.0, at - move.at))
-    return shown
+    return shown, count
 
 
 def write_kind(msg: SentMessage, action: str, filenames: list[str], payload: dict[str, Any]) -> str:
@@ -839,7 +856,11 @@ async def measure(
         ]
     await asyncio.gather(*games)
     load.elapsed = time.perf_counter() - t0
-    # The last boards catch up: the bot is done when it has written nothing for 1 s.
+    # The last boards catch up (a board may wait seconds for its thread's write
+    # window): the bot is done once every board shows its game's last move and
+    # it has then written nothing for 1 s.
+    with contextlib.suppress(AssertionError):
+        await fake.wait_for(lambda: caught_up(fake, load), timeout=30, what="the last boards")
     with contextlib.suppress(AssertionError):
         await fake.settle(quiet=1.0, timeout=30)
     load.window = time.perf_counter() - t0

@@ -361,6 +361,18 @@ async def test_computer_resumes_its_turn_after_a_restart(fake: FakeDiscord, tmp_
             snap = await snapshots.get_game(bot.service, snap.id)
         assert snap.is_ai_turn
         version = snap.version
+        # The game's thread and the board of the computer's turn are posted: a
+        # bot stopped before that would start the thread again after the restart.
+        await fake.wait_for(
+            lambda: any(
+                f"gin:a:hand:{snap.id}:{version}" in m.custom_ids()
+                for m in fake.channel_messages(
+                    fake.channel_id, include_ephemeral=False, with_threads=True
+                )
+            ),
+            what="the board of the computer's turn",
+        )
+        await fake.settle()
     # Killed while the computer was "thinking": the new process makes its move.
     bot2 = await make_bot(db)
     async with fake.run_bot(bot2):
