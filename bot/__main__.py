@@ -117,6 +117,7 @@ async def _serve(config: Config, service: GinService, stopper: Stopper) -> None:
 
     from bot import health
     from bot.discord_ui import GinBot
+    from bot.discord_ui.bot_budget import WINDOW
     from bot.render.pool import RenderPool
 
     bot = GinBot(
@@ -124,7 +125,7 @@ async def _serve(config: Config, service: GinService, stopper: Stopper) -> None:
         dev_guild_id=config.dev_guild_id,
         ai_delay=config.ai_delay,
         renderer=RenderPool(config.render_workers),
-        global_limit=(config.request_budget, 1.0) if config.request_budget else None,
+        global_limit=(config.request_budget, WINDOW) if config.request_budget else None,
         shards=config.shards,
     )
     stopper.bot = bot

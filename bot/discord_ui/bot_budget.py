@@ -123,7 +123,7 @@ class BotWideBudget:
                 self._held -= 1
 
     def sizes(self) -> dict[str, int]:
-        """What this keeps (tests, the soak benchmark): at most ``rate``."""
+        """What this keeps (tests): at most ``rate`` send times."""
         return {"budget.sent": len(self._sent), "budget.held": self._held}
 
 

@@ -117,7 +117,7 @@ class GinBot(commands.AutoShardedBot):
         #: A place for every request but the answers to interactions: Discord's
         #: global limit (``global_limit``: requests, seconds; ``None``: no budget,
         #: for tests against a fake without that limit).
-        self.budget = None
+        self.budget: bot_budget.BotWideBudget | None = None
         if global_limit is not None:
             self.budget = bot_budget.BotWideBudget(*global_limit)
             bot_budget.pay_requests(self.http, self.budget)
