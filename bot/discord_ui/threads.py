@@ -24,6 +24,7 @@ from bot.engine import GameResult
 from bot.service import DatabaseUnavailableError, GinService, TableView
 
 from . import text
+from .keyed import RecentSet
 from .language import ServerLanguages
 from .outage import Backoff, Outages
 from .pacing import ChannelPacer
@@ -33,6 +34,8 @@ log = logging.getLogger(__name__)
 #: Minutes of quiet before Discord archives a game's thread by itself (the
 #: bot archives it when the game ends; this covers a game left to time out).
 AUTO_ARCHIVE: Final[Literal[1440]] = 1440
+#: Threads this process started that it remembers (their first messages' ids).
+STARTED_KEPT: Final = 1024
 
 
 class GameThreads:
@@ -45,6 +48,10 @@ class GameThreads:
         self.service = service
         #: A thread's name is public: it speaks its server's language.
         self.languages = languages
+        #: Threads started lately: a game's first move can be followed up before
+        #: its opening is, and both find the game in a thread with no board yet;
+        #: the second start is then skipped rather than refused by Discord.
+        self._started: RecentSet[int] = RecentSet(STARTED_KEPT)
 
     async def start(self, table: TableView) -> TableView:
         """Start the thread the service placed ``table`` in and add its
@@ -73,6 +80,8 @@ class GameThreads:
         """Start a public thread from ``message_id`` (it takes the message's id)
         and add ``members``; False if Discord refuses (the caller plays on in
         the channel)."""
+        if message_id in self._started:
+            return True
         parent = self.client.get_partial_messageable(parent_id, guild_id=guild_id)
         try:
             thread = await parent.get_partial_message(message_id).create_thread(
@@ -80,9 +89,11 @@ class GameThreads:
             )
         except discord.HTTPException as exc:
             if exc.code == 160004:  # already started (a retry after a restart)
+                self._started.add(message_id)
                 return True
             log.warning("could not start thread %s (%s)", message_id, exc.text or exc.status)
             return False
+        self._started.add(message_id)
         bot_id = self.client.user.id if self.client.user is not None else None
         people = [u for u in dict.fromkeys(members) if u != bot_id]
         results = await asyncio.gather(

@@ -125,6 +125,26 @@ async def test_a_game_plays_in_its_own_thread_from_challenge_to_tally(
     fake.assert_clean()
 
 
+async def test_a_thread_started_twice_is_asked_of_discord_once(
+    fake: FakeDiscord, tmp_path: Path
+) -> None:
+    """A game's first move can be followed up before its opening is, and both
+    find the game in a thread with no board yet: the second start is skipped,
+    not sent to Discord to be refused ("already created")."""
+    ana, bo = fake.add_user("Ana"), fake.add_user("Bo")
+    bot = await make_bot(tmp_path / "gin.db")
+    async with fake.run_bot(bot):
+        snap = await start_game(fake, bot, ana, bo)
+        starts = [r for r in fake.requests if r.path.endswith("/threads")]
+        assert len(starts) == 1
+        again = await bot.publisher.threads.open(
+            fake.channel_id, snap.channel_id, "again", guild_id=fake.guild_id, members=[ana.id]
+        )
+        assert again
+        assert [r for r in fake.requests if r.path.endswith("/threads")] == starts
+    fake.assert_clean()
+
+
 @pytest.mark.parametrize("match", [None, 3], ids=["game", "match"])
 async def test_a_fast_game_never_shows_a_past_state_and_ends_with_no_live_buttons(
     tmp_path: Path, match: int | None
