@@ -27,10 +27,6 @@ from tests.helpers.puzzles import made
 #: Discord's per-channel write limit (5 per 5 s), a hundred times faster: the
 #: fake refuses (429) any bot that writes faster than its pacer allows.
 FAST_LIMIT = (5, 0.05)
-#: The quiet spell :func:`idle` waits for between asking the bot twice: what
-#: the bot was doing it has finished, so only the responses just received need
-#: reading (shorter than the fake's usual quiet, which guesses at work).
-IDLE_QUIET = 0.01
 
 
 async def make_bot(db: Path, *, clock: Callable[[], float] | None = None, **options: Any) -> GinBot:
@@ -66,7 +62,7 @@ async def idle(bot: GinBot, fake: FakeDiscord) -> None:
     (a busy machine may still be drawing a hand after the fake went quiet),
     their follow-ups posted, and the fake quiet."""
     await bot.idle()
-    await fake.settle(quiet=IDLE_QUIET)
+    await fake.settle()
     await bot.idle()
 
 
